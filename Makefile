@@ -1,0 +1,48 @@
+# The two commands: `make run` and `make test`. Everything installs what is missing first.
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+FLASK := $(VENV)/bin/flask --app api
+export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
+
+.PHONY: run test test-api test-web test-e2e bench install system-deps webapp-deps build migrate seed clean
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: requirements.txt
+	@test -x $(PY) || python3 -m venv $(VENV)
+	$(VENV)/bin/pip install -q --disable-pip-version-check -r requirements.txt
+	@touch $@
+
+system-deps:
+	@bash scripts/system-deps.sh
+
+webapp-deps: webapp/node_modules/.installed
+
+webapp/node_modules/.installed: webapp/package.json webapp/package-lock.json
+	cd webapp && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+build: webapp-deps
+	@bash scripts/build-webapp.sh
+
+migrate: install
+	$(FLASK) db upgrade
+
+seed: migrate
+	$(FLASK) seed-demo
+
+run: install system-deps build seed
+	@bash scripts/serve.sh
+
+test: install system-deps webapp-deps
+	@bash scripts/test.sh
+
+test-api: install
+	$(PY) -m pytest -q api/tests
+
+bench: install system-deps
+	@bash scripts/bench.sh
+
+clean:
+	rm -rf webapp/dist instance/run

@@ -1,0 +1,59 @@
+"""create_app(): configuration, extensions, blueprints, error handlers, CLI."""
+import os
+
+from flask import Flask
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.routing import IntegerConverter
+
+from .config import Config
+from .errors import register_error_handlers
+from .extensions import cors, db, jwt, limiter, migrate
+
+
+class IdConverter(IntegerConverter):
+    """`<int:...>` ids stay within the database's integer range: a huge id is a 404, not a 500."""
+    def __init__(self, map, *args, **kwargs):
+        kwargs.setdefault("max", 2**31 - 1)
+        super().__init__(map, *args, **kwargs)
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(dbapi_conn, _record):
+    if type(dbapi_conn).__module__.startswith("sqlite3"):
+        cur = dbapi_conn.cursor()
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA busy_timeout=5000")
+        cur.close()
+
+
+def create_app(config=None, **overrides):
+    app = Flask(__name__, instance_path=os.environ.get("INSTANCE_DIR") or Config.INSTANCE_DIR,
+                instance_relative_config=False)
+    app.url_map.converters["int"] = IdConverter
+    app.url_map.strict_slashes = False
+    app.json.sort_keys = False  # keep the schemas' field order on the wire
+    app.config.from_object(config or Config)
+    app.config.update(overrides)
+    os.makedirs(app.instance_path, exist_ok=True)
+    if app.config.get("TRUSTED_PROXIES"):
+        n = app.config["TRUSTED_PROXIES"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n, x_port=n, x_prefix=n)
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=os.path.join(os.path.dirname(os.path.dirname(__file__)), "migrations"),
+                     compare_type=True, render_as_batch=True)
+    jwt.init_app(app)
+    limiter.init_app(app)
+    if app.config["CORS_ORIGINS"]:
+        cors.init_app(app, origins=app.config["CORS_ORIGINS"], supports_credentials=True)
+
+    from . import auth  # noqa: F401  (JWT loaders)
+    from .blueprints import register_blueprints
+    register_blueprints(app)
+    register_error_handlers(app)
+    from .cli import register_cli
+    register_cli(app)
+    return app

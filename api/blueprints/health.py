@@ -1,0 +1,36 @@
+"""Health: the database answers and its schema is at the migrations' head."""
+import os
+
+from alembic.script import ScriptDirectory
+from flask import Blueprint, current_app
+from sqlalchemy import text
+
+from ..extensions import db
+from . import doc
+
+bp = Blueprint("health", __name__, url_prefix="/api")
+
+
+def _head():
+    from alembic.config import Config as AlembicConfig
+    directory = current_app.extensions["migrate"].directory
+    cfg = AlembicConfig(os.path.join(directory, "alembic.ini"))
+    cfg.set_main_option("script_location", directory)
+    return ScriptDirectory.from_config(cfg).get_current_head()
+
+
+@bp.get("/health")
+@doc("Database reachable and migrations current", public=True)
+def health():
+    try:
+        current = db.session.execute(text("SELECT version_num FROM alembic_version")).scalar()
+    except Exception:  # noqa: BLE001 - any database failure means unhealthy
+        db.session.rollback()
+        return {"status": "error", "database": "unreachable or not migrated"}, 503
+    head = _head()
+    ok = current == head
+    return {"status": "ok" if ok else "error", "database": "ok", "migration": current, "head": head}, 200 if ok else 503
+
+
+def blueprints():
+    return [bp]

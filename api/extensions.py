@@ -1,0 +1,27 @@
+"""Extensions are created here and bound to the app in create_app()."""
+from flask import request
+from flask_cors import CORS
+from flask_jwt_extended import JWTManager
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from flask_migrate import Migrate
+from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy import MetaData
+
+# Named constraints keep Alembic migrations identical on SQLite and PostgreSQL.
+naming = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+db = SQLAlchemy(metadata=MetaData(naming_convention=naming))
+migrate = Migrate()
+jwt = JWTManager()
+cors = CORS()
+limiter = Limiter(key_func=get_remote_address, default_limits=[])
+
+
+def client_address():
+    return request.remote_addr or "unknown"

@@ -1,0 +1,103 @@
+from ..extensions import db
+from .base import module_fk, user_fk, utcnow
+
+
+class Module(db.Model):
+    """Every level of the tree: platform root, portal, project, phase, task, subtask."""
+    id = db.Column(db.Integer, primary_key=True)
+    parent_id = db.Column(db.Integer, db.ForeignKey("module.id"), nullable=True, index=True)
+    idx = db.Column(db.Integer, nullable=False, default=0)
+    name = db.Column(db.String(200), nullable=False)
+    description = db.Column(db.Text, nullable=False, default="")
+    type = db.Column(db.String(60), nullable=False, index=True)
+    platform = db.Column(db.String(20), nullable=False)
+    # Materialized path of ids, self included: "/1/5/12/". A subtree is one prefix query.
+    path = db.Column(db.String(500), nullable=False, default="/")
+    level = db.Column(db.Integer, nullable=False, default=0)
+    locked = db.Column(db.Boolean, nullable=False, default=False)
+    created = db.Column(db.DateTime, nullable=False, default=utcnow)
+    created_by_id = user_fk()
+
+    created_by = db.relationship("User", lazy="joined", innerjoin=False)
+    deliverable = db.relationship("Deliverable", uselist=False, lazy="select", passive_deletes=True)
+    brand = db.relationship("Brand", uselist=False, lazy="select", passive_deletes=True)
+
+    __table_args__ = (
+        db.Index("ix_module_parent_idx", "parent_id", "idx"),
+        # text_pattern_ops lets PostgreSQL serve `path LIKE '/1/5/%'` from the index whatever the collation.
+        db.Index("ix_module_path", "path", postgresql_ops={"path": "text_pattern_ops"}),
+    )
+
+    @property
+    def ancestor_ids(self):
+        """Ids from the root down to the parent."""
+        return [int(p) for p in self.path.strip("/").split("/")[:-1] if p]
+
+
+class SkeletonRule(db.Model):
+    """Platform skeleton: which child types a type allows on a platform, with their labels."""
+    id = db.Column(db.Integer, primary_key=True)
+    platform = db.Column(db.String(20), nullable=False)
+    parent_type = db.Column(db.String(60), nullable=False)
+    child_type = db.Column(db.String(60), nullable=False)
+    label = db.Column(db.String(60), nullable=False)
+    label_plural = db.Column(db.String(60), nullable=False)
+    idx = db.Column(db.Integer, nullable=False, default=0)
+
+    __table_args__ = (db.UniqueConstraint("platform", "parent_type", "child_type", name="uq_skeleton_rule"),)
+
+
+class Membership(db.Model):
+    id = db.Column(db.Integer, primary_key=True)
+    module_id = module_fk()
+    user_id = db.Column(db.Integer, db.ForeignKey("user.id", ondelete="CASCADE"), nullable=False, index=True)
+    role = db.Column(db.String(60), nullable=False, default="User")
+    admin = db.Column(db.Boolean, nullable=False, default=False)
+    allow_create = db.Column(db.Boolean, nullable=False, default=False)
+    allow_view = db.Column(db.Boolean, nullable=False, default=True)
+    allow_edit = db.Column(db.Boolean, nullable=False, default=False)
+    allow_delete = db.Column(db.Boolean, nullable=False, default=False)
+    created = db.Column(db.DateTime, nullable=False, default=utcnow)
+
+    user = db.relationship("User", lazy="joined")
+
+    __table_args__ = (db.UniqueConstraint("module_id", "user_id", name="uq_membership_module_user"),)
+
+
+class Brand(db.Model):
+    id = db.Column(db.Integer, primary_key=True)
+    module_id = module_fk(unique=True)
+    logo = db.Column(db.String(80), nullable=True)  # stored file name under UPLOAD_DIR/logos
+    logo_size = db.Column(db.Integer, nullable=True)
+    logo_mime = db.Column(db.String(40), nullable=True)
+    updated = db.Column(db.DateTime, nullable=False, default=utcnow)
+
+
+class Deliverable(db.Model):
+    id = db.Column(db.Integer, primary_key=True)
+    module_id = module_fk(unique=True)
+    status = db.Column(db.String(30), nullable=False, default="NOT_STARTED")
+    owner_id = user_fk()
+    start_date = db.Column(db.Date, nullable=True)
+    deadline = db.Column(db.Date, nullable=True)
+    commenced_date = db.Column(db.Date, nullable=True)
+    completion_date = db.Column(db.Date, nullable=True)
+
+    owner = db.relationship("User", lazy="joined")
+
+
+class Invitation(db.Model):
+    id = db.Column(db.Integer, primary_key=True)
+    module_id = module_fk()
+    email = db.Column(db.String(254), nullable=False)
+    invited_by_id = user_fk()
+    token_hash = db.Column(db.String(64), nullable=False, unique=True)
+    role = db.Column(db.String(60), nullable=False, default="User")
+    admin = db.Column(db.Boolean, nullable=False, default=False)
+    allow_create = db.Column(db.Boolean, nullable=False, default=False)
+    allow_view = db.Column(db.Boolean, nullable=False, default=True)
+    allow_edit = db.Column(db.Boolean, nullable=False, default=False)
+    allow_delete = db.Column(db.Boolean, nullable=False, default=False)
+    created = db.Column(db.DateTime, nullable=False, default=utcnow)
+    expires = db.Column(db.DateTime, nullable=False)
+    used = db.Column(db.DateTime, nullable=True)

@@ -1,0 +1,61 @@
+"""A module's brand: its logo, re-encoded by Pillow so only pixels are stored."""
+import io
+
+from flask import current_app
+from PIL import Image, UnidentifiedImageError
+from sqlalchemy import select
+
+from ..errors import ApiError, Invalid
+from ..extensions import db
+from ..models import Brand
+from ..models.base import utcnow
+from . import feed, storage
+
+MAX_SIDE = 512
+
+
+def find(module):
+    return db.session.scalar(select(Brand).where(Brand.module_id == module.id))
+
+
+def reencode_image(upload, max_bytes, max_side=MAX_SIDE, field="logo"):
+    """Open an uploaded image, refuse anything that is not one, and return PNG bytes of its pixels."""
+    if upload is None or not getattr(upload, "filename", None):
+        raise Invalid("The form has errors", errors={field: ["File is required"]})
+    data = upload.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise ApiError(f"The image is too large (limit {max_bytes // 1024} KB)", status=413)
+    try:
+        Image.MAX_IMAGE_PIXELS = 40_000_000
+        with Image.open(io.BytesIO(data)) as img:
+            if img.format not in ("PNG", "JPEG", "GIF", "WEBP", "BMP"):
+                raise UnidentifiedImageError(img.format)
+            img.load()
+            img = img.convert("RGBA")
+            img.thumbnail((max_side, max_side))
+            out = io.BytesIO()
+            img.save(out, "PNG", optimize=True)
+            return out.getvalue()
+    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError):
+        raise Invalid("The form has errors", errors={field: ["Please upload a PNG, JPEG, GIF or WebP image"]})
+
+
+def save_logo(user, module, upload):
+    png = reencode_image(upload, current_app.config["LOGO_MAX_BYTES"])
+    name = storage.save_bytes("logos", png, ".png")
+    brand = find(module)
+    old = brand.logo if brand else None
+    if brand is None:
+        brand = Brand(module_id=module.id)
+        db.session.add(brand)
+    brand.logo, brand.logo_size, brand.logo_mime, brand.updated = name, len(png), "image/png", utcnow()
+    feed.record(user, module, "edit", "brand", f"Changed the logo of '{module.name}'")
+    try:
+        db.session.commit()
+    except Exception:
+        db.session.rollback()
+        storage.remove("logos", name)
+        raise
+    if old:
+        storage.remove("logos", old)
+    return brand

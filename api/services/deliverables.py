@@ -1,0 +1,83 @@
+"""A module's deliverable: status, owner and the four dates."""
+from sqlalchemy import select
+
+from ..errors import Conflict, Invalid, NotFound
+from ..extensions import db
+from ..models import Deliverable, Membership, Module, User
+from . import feed
+
+FIELDS = {"ownerId": "owner_id", "startDate": "start_date", "deadline": "deadline",
+          "commencedDate": "commenced_date", "completionDate": "completion_date", "status": "status"}
+
+
+def find(module):
+    return db.session.scalar(select(Deliverable).where(Deliverable.module_id == module.id))
+
+
+def get(module, deliverable_id):
+    d = db.session.get(Deliverable, deliverable_id)
+    if d is None or d.module_id != module.id:
+        raise NotFound("Deliverable not found")
+    return d
+
+
+def owner_options(module, current_owner_id=None):
+    """Members of the module or its ancestors may own its deliverable."""
+    ids = module.ancestor_ids + [module.id]
+    users = db.session.execute(select(User.id, User.name).join(Membership, Membership.user_id == User.id)
+                               .where(Membership.module_id.in_(ids)).distinct().order_by(User.name)).all()
+    opts = [(uid, name) for uid, name in users]
+    if current_owner_id and current_owner_id not in {u for u, _ in opts}:
+        owner = db.session.get(User, current_owner_id)
+        if owner:
+            opts.append((owner.id, owner.name))
+    return opts
+
+
+def values_of(d):
+    return {k: getattr(d, attr) for k, attr in FIELDS.items()} if d else {"status": "NOT_STARTED"}
+
+
+def _check_dates(d):
+    errors = {}
+    if d.start_date and d.deadline and d.deadline < d.start_date:
+        errors["deadline"] = ["The deadline cannot be before the start date"]
+    if d.commenced_date and d.completion_date and d.completion_date < d.commenced_date:
+        errors["completionDate"] = ["Completion cannot be before the commenced date"]
+    if errors:
+        db.session.rollback()
+        raise Invalid("The form has errors", errors=errors)
+
+
+def _apply(d, data):
+    for key, value in data.items():
+        if key in FIELDS:
+            setattr(d, FIELDS[key], value)
+
+
+def create(user, module, data):
+    if find(module) is not None:
+        raise Conflict("This module already has a status")
+    d = Deliverable(module_id=module.id, status="NOT_STARTED")
+    _apply(d, data)
+    _check_dates(d)
+    db.session.add(d)
+    feed.record(user, module, "add", "deliverable", f"Set the status of '{module.name}' to {d.status}")
+    db.session.commit()
+    return d
+
+
+def update(user, module, d, data):
+    before = d.status
+    _apply(d, data)
+    _check_dates(d)
+    what = ", ".join(sorted(data)) or "nothing"
+    if d.status != before:
+        what = f"status {before} → {d.status}"
+    feed.record(user, module, "edit", "deliverable", f"Updated the deliverable of '{module.name}' ({what})")
+    db.session.commit()
+    return d
+
+
+def module_of(d):
+    return db.session.get(Module, d.module_id)

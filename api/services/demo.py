@@ -1,0 +1,195 @@
+"""The demo: a renovation consortium portal (phases 0 to IV) and the consultancy's two platforms,
+with members of every badge, deliverables of every status around today, and custom values.
+Later features add their own demo content here."""
+from datetime import date, timedelta
+
+from sqlalchemy import select
+
+from ..extensions import db
+from ..models import (CustomField, CustomValue, Deliverable, Membership, Module, PicklistOption, User)
+from . import accounts, feed
+from .modules import add_default_fields
+from .platforms import PORTAL, ensure_platforms
+
+PASSWORD = "demo1234"
+SIGN_IN_HELP = f"""Sign in at http://127.0.0.1:8080 with one of the demo accounts (password: {PASSWORD}):
+  admin@demo.eu    superuser, sees every portal
+  sofia@demo.eu    Super Admin of the 4RinEU consortium portal
+  marco@demo.eu    Editor of the Lisbon demo case
+  elena@demo.eu    Editor of the Oslo demo case, Viewer of Lisbon
+  lars@demo.eu     Super Admin of the Oslo demo case
+  viktor@demo.eu   Viewer of the consortium portal
+  paula@demo.eu    Admin of the PEB and Calibr portals
+  nobody@demo.eu   no portal yet"""
+
+USERS = [
+    ("admin@demo.eu", "Ada Administrator", "4RinEU Coordination", True),
+    ("sofia@demo.eu", "Sofia Marques", "NOVA University Lisbon", False),
+    ("marco@demo.eu", "Marco Rossi", "EURAC Research", False),
+    ("elena@demo.eu", "Elena Novak", "SINTEF", False),
+    ("lars@demo.eu", "Lars Berg", "Oslo Boligbyggelag", False),
+    ("viktor@demo.eu", "Viktor Hansen", "Aalborg University", False),
+    ("paula@demo.eu", "Paula Weber", "Calibr Energy Consulting", False),
+    ("nobody@demo.eu", "Nora Newcomer", "Independent", False),
+]
+
+PHASES = [
+    ("Phase 0 – Preliminary diagnosis", "Survey the building, its users and its energy use to find what renovation it needs.",
+     ["Building survey", "Energy audit", "Occupant questionnaire"]),
+    ("Phase I – Design and strategy", "Choose the renovation package: envelope, systems and renewables, with costs.",
+     ["Renovation scenarios", "Life-cycle cost analysis", "Façade module design"]),
+    ("Phase II – Procurement", "Tender the works and contract the suppliers of the prefabricated modules.",
+     ["Tender documents", "Supplier selection"]),
+    ("Phase III – Construction", "Install the prefabricated façade, the systems and the renewables on site.",
+     ["Site preparation", "Façade installation", "Heat pump commissioning"]),
+    ("Phase IV – Commissioning and monitoring", "Check the promised performance and monitor it in use.",
+     ["Monitoring plan", "Post-occupancy evaluation"]),
+]
+STATUSES = ["COMPLETED", "VERIFIED_COMPLETE", "COMPLETED", "IN_PROGRESS", "IN_PROGRESS", "BLOCKED", "NOT_STARTED",
+            "NOT_STARTED"]
+
+
+class _Builder:
+    def __init__(self, users):
+        self.users = users
+        self.today = date.today()
+
+    def module(self, parent, type_, name, description="", by="admin@demo.eu"):
+        last = db.session.scalar(select(db.func.max(Module.idx)).where(Module.parent_id == parent.id))
+        m = Module(parent_id=parent.id, name=name, description=description, type=type_, platform=parent.platform,
+                   level=parent.level + 1, idx=0 if last is None else last + 1, path=parent.path,
+                   created_by_id=self.users[by].id)
+        db.session.add(m)
+        db.session.flush()
+        m.path = f"{parent.path}{m.id}/"
+        feed.record(self.users[by], m, "add", "module", f"Created '{name}'")
+        return m
+
+    def member(self, module, email, role="User", admin=False, create=False, edit=False, delete=False):
+        db.session.add(Membership(module_id=module.id, user_id=self.users[email].id, role=role, admin=admin,
+                                  allow_create=create or admin, allow_view=True, allow_edit=edit or admin,
+                                  allow_delete=delete or admin))
+
+    def deliverable(self, module, status, start, length, owner):
+        start_date = self.today + timedelta(days=start)
+        d = Deliverable(module_id=module.id, status=status, owner_id=self.users[owner].id, start_date=start_date,
+                        deadline=start_date + timedelta(days=length))
+        if status in ("IN_PROGRESS", "BLOCKED", "COMPLETED", "VERIFIED_COMPLETE"):
+            d.commenced_date = start_date + timedelta(days=1)
+        if status in ("COMPLETED", "VERIFIED_COMPLETE"):
+            d.completion_date = min(d.deadline, self.today)
+        db.session.add(d)
+        return d
+
+    def value(self, field, module, user, **kw):
+        db.session.add(CustomValue(field_id=field.id, module_id=module.id, user_id=self.users[user].id, **kw))
+
+
+def _field(portal, attribute, label, type_, symbol=None, prefix=False, target=None, options=()):
+    f = CustomField(module_id=portal.id, attribute=attribute, label=label, type=type_, symbol=symbol,
+                    prefix_symbol=prefix, target_type=target)
+    db.session.add(f)
+    db.session.flush()
+    for i, (value, lbl) in enumerate(options):
+        db.session.add(PicklistOption(field_id=f.id, value=value, label=lbl, idx=i))
+    db.session.flush()
+    return f
+
+
+def _checklist(portal):
+    return db.session.scalar(select(CustomField).where(CustomField.module_id == portal.id,
+                                                       CustomField.attribute == "checklist_status"))
+
+
+def seed():
+    with db.engine.begin() as conn:
+        ensure_platforms(conn)
+    if db.session.scalar(select(User).where(User.email == "admin@demo.eu")):
+        return False
+    users = {}
+    for email, name, org, su in USERS:
+        users[email] = accounts.create_user(email, PASSWORD, name, superuser=su, organisation=org)
+    b = _Builder(users)
+    roots = {m.platform: m for m in db.session.scalars(select(Module).where(Module.level == 0))}
+
+    portal = b.module(roots["4rineu"], PORTAL, "4RinEU Consortium",
+                      "Robust and reliable technology concepts and business models for the deep renovation of "
+                      "residential buildings in Europe: the consortium's shared workspace.")
+    add_default_fields(portal)
+    b.member(portal, "sofia@demo.eu", role="Coordinator", admin=True)
+    b.member(portal, "viktor@demo.eu", role="Reviewer")
+    energy = _field(portal, "energy_class", "Energy class", "PICKLIST", target="4rineu_project",
+                    options=[(c, c) for c in ("A", "B", "C", "D", "E", "F", "G")])
+    budget = _field(portal, "budget", "Budget", "NUMERIC", symbol="€", prefix=True, target="4rineu_project")
+    area = _field(portal, "floor_area", "Floor area", "NUMERIC", symbol="m²", target="4rineu_project")
+    saving = _field(portal, "energy_saving", "Energy saving", "DATED_NUMERIC", symbol="%")
+    check = _checklist(portal)
+    done_opt = next(o for o in check.options if o.value == "completed") if check.options else None
+
+    cases = [
+        ("Lisbon demo case – social housing block", "A 1970s eight-storey block of 64 flats renovated with "
+         "prefabricated timber façade modules and a central heat pump.", "marco@demo.eu", "D", 2400000, 5200),
+        ("Oslo demo case – multifamily building", "A 1950s brick building with 24 flats: external insulation, "
+         "ventilation with heat recovery and rooftop photovoltaics.", "lars@demo.eu", "E", 1450000, 2100),
+        ("Madrid demo case – terraced houses", "Twelve terraced houses renovated one by one while occupied.",
+         "elena@demo.eu", "F", 860000, 1500),
+    ]
+    projects = []
+    for n, (name, desc, owner, cls, money, m2) in enumerate(cases):
+        p = b.module(portal, "4rineu_project", name, desc)
+        projects.append(p)
+        b.deliverable(p, ["IN_PROGRESS", "IN_PROGRESS", "NOT_STARTED"][n], -120 + 30 * n, 420, owner)
+        opt = next(o for o in energy.options if o.value == cls)
+        b.value(energy, p, owner, option_id=opt.id, stringval=cls)
+        b.value(budget, p, owner, numval=money)
+        b.value(area, p, owner, numval=m2)
+        for k, (phase_name, phase_desc, tasks) in enumerate(PHASES if n < 2 else PHASES[:2]):
+            phase = b.module(p, "4rineu_phase", phase_name, phase_desc)
+            b.deliverable(phase, STATUSES[min(k * 2, 7)] if n == 0 else STATUSES[min(k * 2 + 1, 7)],
+                          -90 + k * 30, 45, owner)
+            b.value(saving, phase, owner, numval=[12, 25, 31, 44, 58][k], dateval=b.today - timedelta(days=60 - k * 12))
+            for t, task_name in enumerate(tasks):
+                task = b.module(phase, "4rineu_task", task_name, f"{task_name} for the {name.split(' –')[0]}.")
+                status = STATUSES[(k * 3 + t + n) % len(STATUSES)]
+                b.deliverable(task, status, -40 + k * 12 + t * 4, 10 + t * 5,
+                              [owner, "sofia@demo.eu", "elena@demo.eu"][t % 3])
+                if status in ("COMPLETED", "VERIFIED_COMPLETE") and done_opt:
+                    b.value(check, task, owner, option_id=done_opt.id, stringval="completed")
+                if t == 0:
+                    for s, sub in enumerate(("Collect drawings", "Check on site")):
+                        st = b.module(task, "4rineu_subtask", sub)
+                        b.deliverable(st, STATUSES[(s + k + n) % len(STATUSES)], -20 + s * 5 + k * 10, 6, owner)
+    lisbon, oslo, madrid = projects
+    b.member(lisbon, "marco@demo.eu", role="Work package leader", create=True, edit=True)
+    b.member(lisbon, "elena@demo.eu", role="Observer")
+    b.member(oslo, "elena@demo.eu", role="Energy analyst", edit=True)
+    b.member(oslo, "lars@demo.eu", role="Building owner", admin=True)
+    b.member(madrid, "marco@demo.eu", role="Designer", edit=True)
+    template = b.module(portal, "4rineu_project", "Renovation methodology template",
+                        "The five phases of the methodology as an empty project to clone.")
+    for phase_name, phase_desc, _ in PHASES:
+        b.module(template, "4rineu_phase", phase_name, phase_desc)
+
+    for platform, pname, pdesc, buildings in (
+        ("peb", "PEB Energy Audits", "Energy performance audits of office and school buildings.",
+         ["Office tower Brussels", "Primary school Ghent"]),
+        ("calibr", "Calibr Monitoring", "Calibrated energy models of monitored buildings.",
+         ["Hospital wing Leuven", "Retail park Antwerp", "Library Mechelen"]),
+    ):
+        cp = b.module(roots[platform], PORTAL, pname, pdesc)
+        add_default_fields(cp)
+        b.member(cp, "paula@demo.eu", role="Lead consultant", admin=True)
+        b.member(cp, "viktor@demo.eu", role="Client")
+        ccheck = _checklist(cp)
+        for i, bname in enumerate(buildings):
+            bld = b.module(cp, "4rineu_project", bname, f"Audit and model of the {bname}.", by="admin@demo.eu")
+            b.deliverable(bld, STATUSES[(i + 3) % 8], -30 + i * 10, 90, "paula@demo.eu")
+            for t, tname in enumerate(("Metering data import", "Model calibration", "Savings report")):
+                task = b.module(bld, "4rineu_task", tname)
+                status = STATUSES[(i + t * 2) % 8]
+                b.deliverable(task, status, -15 + t * 8, 12, "paula@demo.eu")
+                if status in ("COMPLETED", "VERIFIED_COMPLETE"):
+                    opt = next(o for o in ccheck.options if o.value == "completed")
+                    b.value(ccheck, task, "paula@demo.eu", option_id=opt.id, stringval="completed")
+    db.session.commit()
+    return True

@@ -1,0 +1,31 @@
+"""Outgoing mail: SMTP when MAIL_SERVER is set, otherwise an .eml file per message in the outbox."""
+import os
+import smtplib
+import time
+from email.message import EmailMessage
+from email.utils import make_msgid
+
+from flask import current_app
+
+
+def send(to, subject, text):
+    cfg = current_app.config
+    msg = EmailMessage()
+    msg["From"] = cfg["MAIL_FROM"]
+    msg["To"] = to
+    msg["Subject"] = subject
+    msg["Message-ID"] = make_msgid()
+    msg.set_content(text)
+    if not cfg["MAIL_SERVER"]:
+        os.makedirs(cfg["MAIL_OUTBOX_DIR"], exist_ok=True)
+        name = f"{time.time():.6f}-{to.replace('@', '_at_')}.eml"
+        with open(os.path.join(cfg["MAIL_OUTBOX_DIR"], name), "wb") as fh:
+            fh.write(bytes(msg))
+        return
+    smtp_cls = smtplib.SMTP_SSL if cfg["MAIL_USE_SSL"] else smtplib.SMTP
+    with smtp_cls(cfg["MAIL_SERVER"], cfg["MAIL_PORT"], timeout=20) as smtp:
+        if cfg["MAIL_USE_TLS"] and not cfg["MAIL_USE_SSL"]:
+            smtp.starttls()
+        if cfg["MAIL_USERNAME"]:
+            smtp.login(cfg["MAIL_USERNAME"], cfg["MAIL_PASSWORD"])
+        smtp.send_message(msg)

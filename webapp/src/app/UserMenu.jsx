@@ -1,0 +1,42 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSelector } from 'react-redux';
+import { Link } from 'react-router-dom';
+import Avatar from '../components/Avatar.jsx';
+
+/** Avatar (initials over the image), name, username, My Account, Edit Profile, My Portals, Logout. */
+export default function UserMenu() {
+  const user = useSelector((s) => s.user.item);
+  const [open, setOpen] = useState(false);
+  const ref = useRef(null);
+  useEffect(() => {
+    const close = (e) => { if (ref.current && !ref.current.contains(e.target)) setOpen(false); };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, []);
+  const name = (user && user.name) || '';
+  return (
+    <div className="user-menu" ref={ref}>
+      <button type="button" className="user-menu__toggle" onClick={() => setOpen(!open)} aria-haspopup="true"
+        aria-expanded={open} data-testid="user-menu">
+        <Avatar name={name} src={user && user.avatar} size={34} />
+        <span className="user-menu__name">{name}</span>
+        <span className="user-menu__caret" aria-hidden="true">▾</span>
+      </button>
+      {open && (
+        <div className="user-menu__panel" role="menu">
+          <div className="user-menu__who">
+            <Avatar name={name} src={user && user.avatar} size={44} />
+            <div>
+              <div className="user-menu__fullname">{name}</div>
+              <div className="user-menu__username">{user && (user.username || user.email)}</div>
+            </div>
+          </div>
+          <Link role="menuitem" to="/profile" onClick={() => setOpen(false)}>My Account</Link>
+          <Link role="menuitem" to="/profile/edit" onClick={() => setOpen(false)}>Edit Profile</Link>
+          <Link role="menuitem" to="/" onClick={() => setOpen(false)}>My Portals</Link>
+          <Link role="menuitem" to="/logout" className="user-menu__logout">Logout</Link>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { Link } from 'react-router-dom';
+import { getBrand } from '../../lib/config.js';
+
+/** Frame of the public pages (Disclaimer, About). */
+export default function PublicPage({ title, children }) {
+  const brand = getBrand();
+  return (
+    <div className="public">
+      <header className="public__bar">
+        <Link to="/" className="public__brand">
+          <img src={brand.logo} alt={brand.name} className="public__logo" />
+          <span>{brand.title}</span>
+        </Link>
+        <nav className="public__nav">
+          <Link to="/about">About</Link>
+          <Link to="/disclaimer">Disclaimer</Link>
+          <Link to="/login" className="btn btn--primary btn--small">Sign in</Link>
+        </nav>
+      </header>
+      <main className="public__main">
+        <article className="public__article">
+          <h1>{title}</h1>
+          {children}
+        </article>
+      </main>
+      {brand.fundingFooter && (
+        <footer className="public__footer">
+          <img src="/brands/eu-flag.svg" alt="European Union flag" className="auth__flag" />
+          <span>{brand.fundingText}</span>
+        </footer>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+/** Pure formatting helpers without heavy dependencies (the login route may import these). */
+
+const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB'];
+
+/** File size with base 1024: 0 Bytes, 512 Bytes, 1.5 KB, 2 MB, ... up to TB (spec §2, §9). */
+export function formatFileSize(bytes, decimals = 2) {
+  const n = Number(bytes);
+  if (!Number.isFinite(n) || n <= 0) return '0 Bytes';
+  const i = Math.min(SIZE_UNITS.length - 1, Math.floor(Math.log(n) / Math.log(1024)));
+  const value = n / 1024 ** i;
+  return `${parseFloat(value.toFixed(i === 0 ? 0 : decimals))} ${SIZE_UNITS[i]}`;
+}
+
+/** First letters of the first and last words of a name, uppercased (spec §3). */
+export function initials(name) {
+  const words = String(name || '').trim().split(/\s+/).filter(Boolean);
+  if (!words.length) return '';
+  const first = words[0][0];
+  const last = words.length > 1 ? words[words.length - 1][0] : '';
+  return (first + last).toUpperCase();
+}
+
+/** Tab path of a child-type label: lowercased, spaces to hyphens ('Work Packages' -> 'work-packages'). */
+export function tabPath(label) {
+  return String(label || '').trim().toLowerCase().replace(/\s+/g, '-');
+}
+
+/** Deliverable status colours (spec §4, §9). */
+export const STATUS_COLOURS = {
+  NOT_STARTED: { colour: '#f28c28', label: 'Not Started', name: 'orange' },
+  IN_PROGRESS: { colour: '#17a2b8', label: 'In Progress', name: 'cyan' },
+  BLOCKED: { colour: '#dc3545', label: 'Blocked', name: 'red' },
+  COMPLETED: { colour: '#28a745', label: 'Completed', name: 'green' },
+  VERIFIED_COMPLETE: { colour: '#1b5e20', label: 'Verified Complete', name: 'dark green' },
+};
+export const NO_STATUS = { colour: '#8a939b', label: 'no status', name: 'grey' };
+
+/** {colour, label, name} for a status name; anything unknown is grey 'no status'. */
+export function statusStyle(status) {
+  const key = status && typeof status === 'object' ? status.name : status;
+  return STATUS_COLOURS[key] || NO_STATUS;
+}
+
+/** The link of a platform's module card (spec §2). */
+export function portalHref(module) {
+  const id = module.id;
+  switch (module.platform) {
+    case 'calibr':
+      return `/calibr/${id}`;
+    case 'peb':
+      return `/peb/${id}`;
+    default:
+      return `/portal/${id}`;
+  }
+}
+
+/** The short type of a module type: '4rineu_project' -> 'project'. */
+export function shortType(type) {
+  const t = String(type || '');
+  const i = t.indexOf('_');
+  return i >= 0 ? t.slice(i + 1) : t;
+}

@@ -1,0 +1,23 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// API target for `npm run dev` / `npm run preview`: the Flask API on 127.0.0.1:5000 unless told otherwise.
+const apiTarget = process.env.API_URL || 'http://127.0.0.1:5000';
+const proxy = {
+  '/api': { target: apiTarget, changeOrigin: false },
+  '/json': { target: apiTarget, changeOrigin: false },
+};
+
+export default defineConfig({
+  plugins: [react()],
+  define: { global: 'globalThis' },
+  server: { proxy, host: '127.0.0.1' },
+  preview: { proxy, host: '127.0.0.1', allowedHosts: true },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./src/test-setup.js'],
+    include: ['src/**/*.test.{js,jsx}'],
+  },
+});
