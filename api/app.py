@@ -46,7 +46,12 @@ def create_app(config=None, **overrides):
     migrate.init_app(app, db, directory=os.path.join(os.path.dirname(os.path.dirname(__file__)), "migrations"),
                      compare_type=True, render_as_batch=True)
     jwt.init_app(app)
+    # Bound switched on so its hooks exist on every app; a disabled app is exempted per request
+    # (extensions._limits_off_for_this_app). Binding it off would switch it off for every app.
+    enabled = app.config["RATELIMIT_ENABLED"]
+    app.config["RATELIMIT_ENABLED"] = True
     limiter.init_app(app)
+    app.config["RATELIMIT_ENABLED"] = enabled
     if app.config["CORS_ORIGINS"]:
         cors.init_app(app, origins=app.config["CORS_ORIGINS"], supports_credentials=True)
 

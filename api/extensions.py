@@ -1,5 +1,5 @@
 """Extensions are created here and bound to the app in create_app()."""
-from flask import request
+from flask import current_app, request
 from flask_cors import CORS
 from flask_jwt_extended import JWTManager
 from flask_limiter import Limiter
@@ -21,6 +21,13 @@ migrate = Migrate()
 jwt = JWTManager()
 cors = CORS()
 limiter = Limiter(key_func=get_remote_address, default_limits=[])
+
+
+@limiter.request_filter
+def _limits_off_for_this_app():
+    """The limiter is one object for every app in the process (create_app always binds it switched
+    on); each app's own RATELIMIT_ENABLED decides, request by request."""
+    return not current_app.config.get("RATELIMIT_ENABLED", True)
 
 
 def client_address():

@@ -6,6 +6,7 @@ The suite runs on SQLite by default and on PostgreSQL when TEST_DATABASE_URL poi
 import contextlib
 import os
 import tempfile
+from types import SimpleNamespace
 
 import pytest
 import sqlalchemy as sa
@@ -16,9 +17,17 @@ from api.config import TestConfig
 from api.extensions import db as _db
 from api.models import Membership, Module, User
 from api.services import accounts
-from api.services.platforms import ensure_platforms
+from api.services.modules import add_default_fields
+from api.services.platforms import PORTAL, ensure_platforms
 
 PASSWORD = "secret-pass-1"
+
+# Argon2 with its production cost takes ~0.15 s per hash; the suite hashes hundreds of passwords.
+# Cheap parameters keep it fast (the algorithm and the code paths are the same).
+from argon2 import PasswordHasher  # noqa: E402
+
+accounts._hasher = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
+accounts._DUMMY = accounts._hasher.hash("not-a-real-password")
 
 
 def _database_url(tmpdir):
@@ -49,9 +58,12 @@ def app():
         _db.engine.dispose()
 
 
-@pytest.fixture(autouse=True)
-def db(app):
-    """Empty tables and fresh platforms before each test."""
+# Which test module's shared data the database holds now (None: per-test data).
+_STATE = {"owner": None, "generation": 0}
+
+
+def reset_database():
+    """Empty every table and insert the platforms again."""
     _db.session.remove()
     tables = list(reversed(_db.metadata.sorted_tables))
     with _db.engine.begin() as conn:
@@ -60,7 +72,31 @@ def db(app):
         else:
             for t in tables:
                 conn.execute(t.delete())
+            if any(r[0] == "sqlite_sequence" for r in conn.execute(
+                    sa.text("SELECT name FROM sqlite_master WHERE name='sqlite_sequence'"))):
+                conn.execute(sa.text("DELETE FROM sqlite_sequence"))
         ensure_platforms(conn)
+    _STATE["generation"] += 1
+    _STATE["owner"] = None
+
+
+def shared_data_owner(request):
+    """Tests of a module marked `pytestmark = pytest.mark.shared_data` read data built once for
+    the module (by a module-scoped fixture that calls `claim_shared_data`) instead of empty tables."""
+    return request.module.__name__ if request.node.get_closest_marker("shared_data") else None
+
+
+def claim_shared_data(request):
+    reset_database()
+    _STATE["owner"] = request.module.__name__
+
+
+@pytest.fixture(autouse=True)
+def db(app, request):
+    """Empty tables and fresh platforms before each test (unless the module shares its data)."""
+    owner = shared_data_owner(request)
+    if owner is None or _STATE["owner"] != owner:
+        reset_database()
     yield _db
     _db.session.remove()
 
@@ -70,61 +106,99 @@ def client(app):
     return app.test_client()
 
 
+_COUNTER = {"n": 0}
+
+
+def new_user(name=None, email=None, superuser=False, password=PASSWORD, **extra):
+    _COUNTER["n"] += 1
+    n = _COUNTER["n"]
+    user = accounts.create_user(email or f"user{n}@example.org", password, name or f"User {n}",
+                                superuser=superuser, **extra)
+    _db.session.commit()
+    return user
+
+
 @pytest.fixture
 def make_user(db):
-    counter = {"n": 0}
-
-    def make(name=None, email=None, superuser=False, password=PASSWORD, **extra):
-        counter["n"] += 1
-        n = counter["n"]
-        user = accounts.create_user(email or f"user{n}@example.org", password, name or f"User {n}",
-                                    superuser=superuser, **extra)
-        db.session.commit()
-        return user
-    return make
-
-
-@pytest.fixture
-def token_for(client):
-    cache = {}
-
-    def login(user, password=PASSWORD):
-        if user.id not in cache:
-            r = client.post("/json/login", json={"username": user.email, "password": password})
-            assert r.status_code == 200, r.get_json()
-            cache[user.id] = r.get_json()["token"]
-        return {"Authorization": "Bearer " + cache[user.id]}
-    return login
+    return new_user
 
 
 def root(platform="4rineu"):
     return _db.session.scalar(sa.select(Module).where(Module.platform == platform, Module.level == 0))
 
 
+def new_module(parent=None, type_="4rineu_portal", name=None, commit=True, **kw):
+    """A module added without going through the API (portals get the checklist field, as the API does)."""
+    parent = parent or root()
+    m = Module(parent_id=parent.id, name=name or type_.split("_")[1].title(), description=kw.pop("description", ""),
+               type=type_, platform=parent.platform, level=parent.level + 1, idx=kw.pop("idx", 0), path=parent.path,
+               **kw)
+    _db.session.add(m)
+    _db.session.flush()
+    m.path = f"{parent.path}{m.id}/"
+    if type_ == PORTAL:
+        add_default_fields(m)
+    if commit:
+        _db.session.commit()
+    return m
+
+
 @pytest.fixture
 def make_module(db, make_user):
     """make_module(parent, "4rineu_project", "Name") adds a module without going through the API."""
-    def make(parent=None, type_="4rineu_portal", name=None, **kw):
-        parent = parent or root()
-        m = Module(parent_id=parent.id, name=name or type_.split("_")[1].title(), description="", type=type_,
-                   platform=parent.platform, level=parent.level + 1, idx=kw.pop("idx", 0), path=parent.path, **kw)
-        db.session.add(m)
-        db.session.flush()
-        m.path = f"{parent.path}{m.id}/"
-        db.session.commit()
-        return m
-    return make
+    return new_module
+
+
+def new_grant(module, user, admin=False, create=False, view=True, edit=False, delete=False, role="User"):
+    m = Membership(module_id=module.id, user_id=user.id, admin=admin, allow_create=create, allow_view=view,
+                   allow_edit=edit, allow_delete=delete, role=role)
+    _db.session.add(m)
+    _db.session.commit()
+    return m
 
 
 @pytest.fixture
 def grant(db):
-    def grant(module, user, admin=False, create=False, view=True, edit=False, delete=False, role="User"):
-        m = Membership(module_id=module.id, user_id=user.id, admin=admin, allow_create=create, allow_view=view,
-                       allow_edit=edit, allow_delete=delete, role=role)
-        db.session.add(m)
-        db.session.commit()
-        return m
-    return grant
+    return new_grant
+
+
+def new_tree(platform="4rineu", name="Portal"):
+    """portal -> project -> phase -> task -> subtask (plus a second project)."""
+    portal = new_module(root(platform), PORTAL, name)
+    project = new_module(portal, "4rineu_project", "Project A")
+    other = new_module(portal, "4rineu_project", "Project B", idx=1)
+    phase = new_module(project, "4rineu_phase", "Phase 0")
+    task = new_module(phase, "4rineu_task", "Task 1")
+    subtask = new_module(task, "4rineu_subtask", "Subtask 1")
+    return SimpleNamespace(portal=portal, project=project, other=other, phase=phase, task=task, subtask=subtask)
+
+
+@pytest.fixture
+def tree(db):
+    return new_tree()
+
+
+# --- server-described forms ------------------------------------------------------------------------
+
+def form_of(client, headers, url):
+    r = client.get(url, headers=headers)
+    assert r.status_code == 200, (url, r.status_code, r.get_json())
+    return r.get_json()
+
+
+def element(form, name):
+    return next(e for e in form["elements"] if e["name"] == name)
+
+
+def form_token(client, headers, url):
+    return element(form_of(client, headers, url), "_token")["value"]
+
+
+def submit(client, headers, url, data=None, method="POST", form_url=None, **kw):
+    """GET the form (for its _token), then send `data` with it to `url`."""
+    data = dict(data or {})
+    data.setdefault("_token", form_token(client, headers, form_url or url))
+    return client.open(url, method=method, headers=headers, data=data, **kw)
 
 
 class QueryCounter:
@@ -150,3 +224,7 @@ def count_queries(app):
         finally:
             event.remove(_db.engine, "before_cursor_execute", counter)
     return counting
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "shared_data: the module's tests read data built once for the module")
