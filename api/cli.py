@@ -1,4 +1,6 @@
 """Sysadmin commands: create-user, seed-demo, bench-data, init-platforms."""
+import json
+
 import click
 
 from .extensions import db
@@ -44,5 +46,5 @@ def register_cli(app):
         """Build a synthetic tree for `make bench` (10,000 modules, 50 members by default)."""
         from .services import benchdata
         info = benchdata.build(modules, members)
-        click.echo(info)
+        click.echo(json.dumps(info))
 

@@ -166,7 +166,15 @@ def link(route, url, label, access, operation="GET"):
     return {"route": route, "url": url, "label": label, "access": access, "operation": operation}
 
 
-def module_links(user, module, r=None, has_deliverable=None, parent_rights=None):
+# A module in a list (children, task lists) carries only what a row offers.
+SUMMARY_LINKS = ("view", "edit", "delete", "reindex", "add_deliverable", "lock", "unlock")
+
+
+def module_links(user, module, r=None, has_deliverable=None, parent_rights=None, summary=False):
+    if summary:
+        full = module_links(user, module, r, has_deliverable, parent_rights)
+        return {k: v for k, v in full.items() if k in SUMMARY_LINKS or k.startswith("add_") and k not in (
+            "add_article", "add_file", "add_reference", "add_metric", "add_comment", "add_membership")}
     r = r or rights(user, module)
     if not r.view:
         return {}

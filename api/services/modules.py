@@ -32,13 +32,15 @@ def _child_counts(ids):
     return dict(rows.all())
 
 
-def _fields_for(user, modules, defining_ids):
+def _fields_for(user, modules, defining_ids, attribute=None):
     """customFields of each module: fields defined on its ancestors or itself, with its own values.
-    Two queries whatever the number of modules (fields with options, then values)."""
+    Three queries whatever the number of modules (fields, their options, values)."""
     if not modules:
         return
-    fields_ = db.session.scalars(select(CustomField).where(CustomField.module_id.in_(defining_ids))
-                                 .order_by(CustomField.idx, CustomField.id)).all()
+    q = select(CustomField).where(CustomField.module_id.in_(defining_ids))
+    if attribute:
+        q = q.where(CustomField.attribute == attribute)
+    fields_ = db.session.scalars(q.order_by(CustomField.idx, CustomField.id)).all()
     values = db.session.scalars(select(CustomValue).where(
         CustomValue.module_id.in_([m.id for m in modules]),
         CustomValue.field_id.in_([f.id for f in fields_]) if fields_ else False).order_by(CustomValue.id)).all() \
@@ -72,8 +74,9 @@ class _FieldView:
         return getattr(self._f, name)
 
 
-def decorate(user, modules, parent_rights=None, with_fields=True):
-    """Attach type label, child count, deliverable, brand and links to summaries: fixed query count."""
+def decorate(user, modules, parent_rights=None, with_fields=True, field_attribute=None, full=()):
+    """Attach type label, child count, deliverable, brand, custom fields and links: a fixed number of
+    queries whatever the number of modules. `parent_rights` (a dict by parent id) adds reindex links."""
     if not modules:
         return modules
     ids = [m.id for m in modules]
@@ -92,12 +95,13 @@ def decorate(user, modules, parent_rights=None, with_fields=True):
         if b is not None:
             b._links = perm.brand_links(m, b, r)
         m._brand = b
-        m._links = perm.module_links(user, m, r, has_deliverable=d is not None, parent_rights=parent_rights)
+        m._links = perm.module_links(user, m, r, has_deliverable=d is not None,
+                                     parent_rights=(parent_rights or {}).get(m.parent_id), summary=m not in full)
     if with_fields:
         defining = set()
         for m in modules:
             defining.update(int(p) for p in m.path.strip("/").split("/") if p)
-        _fields_for(user, modules, defining)
+        _fields_for(user, modules, defining, field_attribute)
     return modules
 
 
@@ -109,8 +113,7 @@ def load_view(user, module_id):
     children = db.session.scalars(select(Module).where(Module.parent_id == module.id)
                                   .order_by(Module.idx, Module.id)).all()
     r = perm.rights(user, module)
-    decorate(user, [module])
-    decorate(user, children, parent_rights=r)
+    decorate(user, [module] + children, parent_rights={module.id: r}, full=(module,))
     for a in ancestors:
         a._type_label = perm.type_label(a)
     module._ancestors = [a for a in ancestors if a.level > 0]
@@ -141,7 +144,7 @@ def list_children(user, module_id):
     module = visible_module(user, module_id)
     children = db.session.scalars(select(Module).where(Module.parent_id == module.id)
                                   .order_by(Module.idx, Module.id)).all()
-    return decorate(user, children, parent_rights=perm.rights(user, module))
+    return decorate(user, children, parent_rights={module.id: perm.rights(user, module)})
 
 
 def subtree_query(module):
@@ -153,7 +156,7 @@ def detailed_list_by_type(user, type_, module_id):
     rows = db.session.scalars(select(Module).where(Module.path.like(root.path + "%"), Module.type == type_,
                                                    Module.id != root.id)
                               .order_by(Module.level, Module.parent_id, Module.idx, Module.id)).all()
-    decorate(user, rows)
+    decorate(user, rows, field_attribute="checklist_status")
     needed = set()
     for m in rows:
         needed.update(m.ancestor_ids)
