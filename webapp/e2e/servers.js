@@ -1,0 +1,126 @@
+/**
+ * Servers for the browser tests, in one place so the front can be switched (vite preview today,
+ * nginx later): a Flask API on a free port with a fresh SQLite database seeded with the demo, and
+ * the built SPA served with the API behind one origin.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+export const WEBAPP = path.resolve(HERE, '..');
+export const ROOT = path.resolve(WEBAPP, '..');
+const VENV_BIN = path.join(ROOT, '.venv', 'bin');
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url, ms = 30000, proc = null) {
+  const until = Date.now() + ms;
+  let last;
+  while (Date.now() < until) {
+    if (proc && proc.exitCode !== null) throw new Error(`server exited (${proc.exitCode}) before ${url} answered`);
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+      last = `status ${res.status}`;
+    } catch (e) {
+      last = e.message;
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`${url} did not answer in ${ms} ms (${last})`);
+}
+
+function flaskBin() {
+  const bin = path.join(VENV_BIN, 'flask');
+  if (!fs.existsSync(bin)) throw new Error(`${bin} missing: run 'make install' first`);
+  return bin;
+}
+
+/** A fresh database, migrated and seeded; returns its env. */
+export function prepareDatabase(extraEnv = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+  const env = {
+    ...process.env,
+    DATABASE_URL: `sqlite:///${path.join(dir, 'e2e.db')}`,
+    INSTANCE_DIR: dir,
+    UPLOAD_DIR: path.join(dir, 'uploads'),
+    MAIL_OUTBOX_DIR: path.join(dir, 'outbox'),
+    LOGIN_ADDRESS_LIMITS: '1000 per minute',
+    LOGIN_FAILURE_LIMITS: '50 per minute',
+    FLASK_DEBUG: '0',
+    ...extraEnv,
+  };
+  for (const args of [['db', 'upgrade'], ['seed-demo']]) {
+    const r = spawnSync(flaskBin(), ['--app', 'api', ...args], { cwd: ROOT, env, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`flask ${args.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
+  }
+  return { dir, env };
+}
+
+/** Start the API on a free port; `db` from prepareDatabase (a second API may share it). */
+export async function startApi(db, extraEnv = {}) {
+  const port = await freePort();
+  const env = { ...db.env, ...extraEnv };
+  const proc = spawn(flaskBin(), ['--app', 'api', 'run', '-h', '127.0.0.1', '-p', String(port), '--no-reload'], {
+    cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log = [];
+  proc.stdout.on('data', (d) => log.push(String(d)));
+  proc.stderr.on('data', (d) => log.push(String(d)));
+  await waitFor(`http://127.0.0.1:${port}/api/health`, 30000, proc);
+  return { port, url: `http://127.0.0.1:${port}`, proc, log };
+}
+
+/** Serve webapp/dist with /api and /json proxied to the API (vite preview). */
+export async function startWeb(api) {
+  if (!fs.existsSync(path.join(WEBAPP, 'dist', 'index.html'))) throw new Error('webapp/dist missing: run scripts/build-webapp.sh');
+  const port = await freePort();
+  const proc = spawn(path.join(WEBAPP, 'node_modules', '.bin', 'vite'), ['preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
+    cwd: WEBAPP, env: { ...process.env, API_URL: api.url }, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log = [];
+  proc.stdout.on('data', (d) => log.push(String(d)));
+  proc.stderr.on('data', (d) => log.push(String(d)));
+  await waitFor(`http://127.0.0.1:${port}/`, 30000, proc);
+  return { port, url: `http://127.0.0.1:${port}`, proc, log };
+}
+
+export async function stop(server) {
+  if (!server || !server.proc || server.proc.exitCode !== null) return;
+  await new Promise((resolve) => {
+    const t = setTimeout(() => { try { server.proc.kill('SIGKILL'); } catch (e) { /* gone */ } resolve(); }, 3000);
+    server.proc.once('exit', () => { clearTimeout(t); resolve(); });
+    server.proc.kill('SIGTERM');
+  });
+}
+
+/** One API + one web front: the stack the tests drive. */
+export async function startStack(apiEnv = {}, db = null) {
+  const database = db || prepareDatabase();
+  const api = await startApi(database, apiEnv);
+  let web;
+  try {
+    web = await startWeb(api);
+  } catch (e) {
+    await stop(api);
+    throw e;
+  }
+  return {
+    db: database, api, web, url: web.url, port: web.port,
+    async stop() { await stop(web); await stop(api); },
+  };
+}

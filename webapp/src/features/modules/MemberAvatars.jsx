@@ -1,0 +1,22 @@
+import Avatar from '../../components/Avatar.jsx';
+
+/** Member avatars (initials over the image), with '+' when a member may be added. */
+export default function MemberAvatars({ memberships = [], addLink, onAdd, max = 8 }) {
+  const seen = new Set();
+  const people = memberships.filter((m) => (seen.has(m.userId) ? false : seen.add(m.userId)));
+  const shown = people.slice(0, max);
+  return (
+    <div className="members" data-testid="member-avatars">
+      {shown.map((m) => (
+        <Avatar key={m.id} name={m.name || m.userName} size={30} className="members__avatar"
+          src={m.avatar || null}
+          title={`${m.name || m.userName}${m.role ? ` · ${m.role}` : ''}${m.admin ? ' (Admin)' : ''}`} />
+      ))}
+      {people.length > max && <span className="members__more">+{people.length - max}</span>}
+      {addLink && (
+        <button type="button" className="members__add" title={addLink.label || 'Add User'} aria-label="Add member"
+          onClick={onAdd} data-testid="add-member">+</button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { useParams } from 'react-router-dom';
+import { NoMatch } from '../../components/NotFound.jsx';
+import Placeholder from '../../components/Placeholder.jsx';
+import FeedList from '../feed/FeedList.jsx';
+import ChildList from './ChildList.jsx';
+import { moduleTabs } from './tabs.js';
+
+const COMING = {
+  knowledge: ['The knowledge library', 'Rich-text articles, nested in a tree, with authors and dates.'],
+  files: ['The file vault', 'Upload, download, lock and unlock the files of this item.'],
+  references: ['References', 'Links, videos and documents shared with the team.'],
+  comments: ['The discussion', 'Threaded comments and replies about this item.'],
+  metric: ['The metrics report', 'Panels of charts and figures built from the custom fields.'],
+  'gantt-chart': ['The Gantt chart', 'A timeline of the child items from their start dates to their deadlines.'],
+  editors: ['The members table', 'Everyone who works on this item, with their roles and rights.'],
+  clone: ['Cloning', 'Copy this item, from a template or as it is, with its content.'],
+};
+
+export default function TabContent({ module, baseUrl, onChanged }) {
+  const { tab } = useParams();
+  const def = moduleTabs(module).find((t) => t.tab === tab);
+  if (!def) return <NoMatch />;
+  if (def.childType) return <ChildList module={module} childType={def.childType} baseUrl={baseUrl} onChanged={onChanged} />;
+  if (tab === 'feed') {
+    return (
+      <div>
+        <h2 className="section-title">Feed</h2>
+        <FeedList moduleId={module.id} url={module.links && module.links.feed ? module.links.feed.url : undefined} />
+      </div>
+    );
+  }
+  if (tab === 'clone' && !(module.links && module.links.edit)) {
+    return <div className="empty">No permissions to make a new version</div>;
+  }
+  const [title, text] = COMING[tab] || [def.label, ''];
+  return <Placeholder title={title}>{text}</Placeholder>;
+}
