@@ -1,0 +1,36 @@
+"""Render nginx/nginx.conf.template with ${NGINX_*} values from the environment (defaults for `make run`)."""
+import os
+import string
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def render(out_path, **values):
+    run_dir = values.get("NGINX_RUN_DIR") or os.environ.get("NGINX_RUN_DIR") or os.path.join(ROOT, "instance", "run")
+    defaults = {
+        "NGINX_RUN_DIR": run_dir,
+        "NGINX_ACCESS_LOG": os.path.join(run_dir, "nginx-access.log"),
+        "NGINX_LISTEN": "127.0.0.1:8080",
+        "NGINX_SERVER_NAMES": "_",
+        "NGINX_API_UPSTREAM": "127.0.0.1:8001",
+        "NGINX_WEB_ROOT": os.path.join(ROOT, "webapp", "dist"),
+        "NGINX_CONF_DIR": os.path.join(ROOT, "nginx"),
+        "NGINX_UPLOAD_DIR": os.environ.get("UPLOAD_DIR") or os.path.join(ROOT, "instance", "uploads"),
+        "NGINX_MAX_BODY_MB": os.environ.get("MAX_UPLOAD_MB", "25"),
+    }
+    for key in defaults:
+        if os.environ.get(key):
+            defaults[key] = os.environ[key]
+    defaults.update({k: v for k, v in values.items() if v})
+    for sub in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):
+        os.makedirs(os.path.join(defaults["NGINX_RUN_DIR"], sub), exist_ok=True)
+    with open(os.path.join(ROOT, "nginx", "nginx.conf.template")) as fh:
+        text = string.Template(fh.read()).safe_substitute(defaults)
+    with open(out_path, "w") as fh:
+        fh.write(text)
+    return out_path
+
+
+if __name__ == "__main__":
+    print(render(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "instance", "run", "nginx.conf")))

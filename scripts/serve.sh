@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Serve the built webapp and the API: gunicorn behind nginx, both in the foreground of this script.
+# Ctrl-C (or SIGTERM) stops both. Used by `make run` and by the browser tests (with other ports).
+#   PORT (8080)  API_PORT (8001)  HOST (127.0.0.1)  RUN_DIR (instance/run)  + the API's own variables
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+PORT=${PORT:-8080}
+API_PORT=${API_PORT:-8001}
+HOST=${HOST:-127.0.0.1}
+INSTANCE_DIR=${INSTANCE_DIR:-$ROOT/instance}
+RUN_DIR=${RUN_DIR:-$INSTANCE_DIR/run}
+export INSTANCE_DIR UPLOAD_DIR=${UPLOAD_DIR:-$INSTANCE_DIR/uploads}
+export ACCEL_REDIRECT_PREFIX=${ACCEL_REDIRECT_PREFIX:-/protected-files/}
+mkdir -p "$RUN_DIR" "$UPLOAD_DIR"
+NGINX=$(command -v nginx || echo /usr/sbin/nginx)
+
+for p in "$PORT" "$API_PORT"; do
+  if (exec 3<>"/dev/tcp/$HOST/$p") 2>/dev/null; then
+    echo "Port $p on $HOST is already in use: stop what runs there, or set PORT / API_PORT." >&2
+    exit 1
+  fi
+done
+
+NGINX_RUN_DIR="$RUN_DIR" NGINX_LISTEN="$HOST:$PORT" NGINX_API_UPSTREAM="127.0.0.1:$API_PORT" \
+  NGINX_UPLOAD_DIR="$UPLOAD_DIR" .venv/bin/python scripts/render_nginx.py "$RUN_DIR/nginx.conf" >/dev/null
+"$NGINX" -t -q -e "$RUN_DIR/nginx-error.log" -c "$RUN_DIR/nginx.conf"
+
+pids=()
+stop() {
+  trap - INT TERM EXIT
+  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  echo "Stopped."
+}
+trap stop INT TERM EXIT
+
+GUNICORN_BIND="127.0.0.1:$API_PORT" .venv/bin/gunicorn -c api/gunicorn_conf.py api.wsgi:app &
+pids+=($!)
+"$NGINX" -e "$RUN_DIR/nginx-error.log" -c "$RUN_DIR/nginx.conf" -g "daemon off;" &
+pids+=($!)
+
+for _ in $(seq 1 100); do
+  curl -fsS -o /dev/null "http://$HOST:$PORT/api/health" 2>/dev/null && break
+  sleep 0.2
+done
+if [ -z "${QUIET:-}" ]; then
+  cat <<MSG
+
+  The portal is running at http://$HOST:$PORT
+  Sign in as admin@demo.eu with the password demo1234 (the other demo accounts: flask --app api seed-demo).
+  Press Ctrl-C to stop.
+
+MSG
+fi
+wait -n
