@@ -22,8 +22,13 @@ def _lookup(_header, payload):
         return None
     if user is None or not user.is_active:
         return None
-    if user.tokens_valid_after and payload.get("iat", 0) < user.tokens_valid_after.replace(tzinfo=timezone.utc).timestamp() - 1:
-        return None
+    if user.tokens_valid_after:
+        valid_after = user.tokens_valid_after.replace(tzinfo=timezone.utc).timestamp()
+        issued = payload.get("iat_exact")
+        if not isinstance(issued, (int, float)):
+            issued = payload.get("iat", 0) + 1  # whole seconds: give a token of that second the benefit
+        if issued < valid_after:
+            return None
     return user
 
 

@@ -57,7 +57,8 @@ def login(username, password):
         user.password_hash = hash_password(password)
         db.session.commit()
     expires = current_app.config["JWT_ACCESS_TOKEN_EXPIRES"]
-    token = create_access_token(identity=user, expires_delta=expires)
+    # `iat` has whole seconds only: the exact issue time lets a reset void tokens issued just before it.
+    token = create_access_token(identity=user, expires_delta=expires, additional_claims={"iat_exact": time.time()})
     return {"token": token, "expiresIn": int(expires.total_seconds())}
 
 

@@ -4,12 +4,14 @@ The suite runs on SQLite by default and on PostgreSQL when TEST_DATABASE_URL poi
 (scripts/test.sh does both when the server is reachable).
 """
 import contextlib
+import contextvars
 import os
 import tempfile
 from types import SimpleNamespace
 
 import pytest
 import sqlalchemy as sa
+from flask.testing import FlaskClient
 from sqlalchemy import event
 
 from api import create_app
@@ -44,12 +46,27 @@ def _database_url(tmpdir):
     return url
 
 
+class IsolatedClient(FlaskClient):
+    """Each request runs in a context of its own, as under gunicorn: a fresh app context, so a fresh
+    `g` and database session (the fixtures keep one app context pushed for the test code).
+    The test's own session is committed before (its data reaches the request) and after (its next
+    read sees what the request wrote)."""
+
+    def open(self, *args, **kwargs):
+        _db.session.commit()
+        try:
+            return contextvars.Context().run(super().open, *args, **kwargs)
+        finally:
+            _db.session.commit()
+
+
 @pytest.fixture(scope="session")
 def app():
     tmp = tempfile.mkdtemp(prefix="portal-test-")
     app = create_app(TestConfig, SQLALCHEMY_DATABASE_URI=_database_url(tmp), INSTANCE_DIR=tmp,
                      UPLOAD_DIR=os.path.join(tmp, "uploads"), MAIL_OUTBOX_DIR=os.path.join(tmp, "outbox"),
                      SQLALCHEMY_ENGINE_OPTIONS={})
+    app.test_client_class = IsolatedClient
     with app.app_context():
         _db.create_all()
         yield app
@@ -104,6 +121,26 @@ def db(app, request):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+_TOKENS = {}
+
+
+def login_headers(client, user, password=PASSWORD):
+    """Bearer headers for the user; logins are cached for as long as the database holds the user."""
+    key = (_STATE["generation"], user.id, user.email)
+    if key not in _TOKENS:
+        r = client.post("/json/login", json={"username": user.email, "password": password})
+        assert r.status_code == 200, r.get_json()
+        _TOKENS[key] = r.get_json()["token"]
+    return {"Authorization": "Bearer " + _TOKENS[key]}
+
+
+@pytest.fixture
+def token_for(client):
+    def login(user, password=PASSWORD):
+        return login_headers(client, user, password)
+    return login
 
 
 _COUNTER = {"n": 0}
