@@ -1,5 +1,5 @@
 """Brand logos (spec §7 Brand)."""
-from flask import Blueprint, request, send_file
+from flask import Blueprint, request
 from flask_jwt_extended import current_user, jwt_required
 
 from .. import permissions as perm
@@ -37,11 +37,7 @@ def logo(brand_id):
     module = db.session.get(Module, brand.module_id) if brand else None
     if module is None or not perm.rights(current_user, module).view or not brand.logo:
         raise NotFound("Logo not found")
-    resp = send_file(storage.path_of("logos", brand.logo), mimetype=brand.logo_mime or "image/png",
-                     max_age=300, conditional=True)
-    resp.headers["X-Content-Type-Options"] = "nosniff"
-    resp.headers["Cache-Control"] = "private, max-age=300"
-    return resp
+    return storage.send_stored("logos", brand.logo, brand.logo_mime or "image/png", max_age=300)
 
 
 @bp.post("/save-logo/<int:module_id>")

@@ -39,3 +39,40 @@ def remove_later(stored):
     """Remove files of rows that are already deleted (after the commit)."""
     for kind, name in stored:
         remove(kind, name)
+
+
+def content_disposition(filename, attachment=True):
+    """RFC 6266 header value with an ASCII fallback and the UTF-8 name (quotes and paths cannot leak)."""
+    import unicodedata
+    from urllib.parse import quote
+
+    from werkzeug.http import dump_options_header
+    name = os.path.basename((filename or "download").replace("\\", "/")) or "download"
+    kind = "attachment" if attachment else "inline"
+    try:
+        name.encode("ascii")
+        return dump_options_header(kind, {"filename": name})
+    except UnicodeEncodeError:
+        ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode() or "download"
+        return dump_options_header(kind, {"filename": ascii_name, "filename*": "UTF-8''" + quote(name, safe="")})
+
+
+def send_stored(kind, name, mimetype, download_name=None, max_age=0):
+    """Send a stored file: by nginx (X-Accel-Redirect) when configured, else streamed by Flask.
+    The caller has already checked the right. Downloads are always attachments with nosniff."""
+    from flask import Response, send_file
+    prefix = current_app.config.get("ACCEL_REDIRECT_PREFIX")
+    path = path_of(kind, name)
+    if not os.path.exists(path):
+        from ..errors import NotFound
+        raise NotFound("File not found")
+    if prefix:
+        resp = Response(status=200, mimetype=mimetype)
+        resp.headers["X-Accel-Redirect"] = f"{prefix.rstrip('/')}/{kind}/{name}"
+    else:
+        resp = send_file(path, mimetype=mimetype, conditional=True, max_age=max_age)
+    if download_name is not None:
+        resp.headers["Content-Disposition"] = content_disposition(download_name)
+    resp.headers["X-Content-Type-Options"] = "nosniff"
+    resp.headers["Cache-Control"] = f"private, max-age={max_age}" if max_age else "private, no-cache"
+    return resp

@@ -1,0 +1,151 @@
+"""The nginx configuration, checked with real requests against `scripts/serve.sh` (as `make run` serves
+the app): SPA fallback and caching, 404 for a missing asset, gzip, security headers, dotfiles,
+the JSON 413 above the upload limit, and downloads handed over by X-Accel-Redirect."""
+import glob
+import io
+import json
+import os
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+from PIL import Image
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+FLASK = [os.path.join(ROOT, ".venv/bin/flask"), "--app", "api"]
+
+
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+@pytest.fixture(scope="module")
+def site():
+    if not os.path.exists(os.path.join(ROOT, "webapp/dist/index.html")):
+        pytest.fail("webapp/dist is not built (scripts/build-webapp.sh)")
+    tmp = tempfile.mkdtemp(prefix="portal-nginx-")
+    os.chmod(tmp, 0o755)  # nginx workers (nobody, when started as root) read the uploads
+    port, api_port = free_port(), free_port()
+    env = dict(os.environ, INSTANCE_DIR=tmp, DATABASE_URL=f"sqlite:///{tmp}/portal.db", MAX_UPLOAD_MB="1",
+               PORT=str(port), API_PORT=str(api_port), GUNICORN_WORKERS="2", QUIET="1", PYTHONPATH=ROOT)
+    env.pop("TEST_DATABASE_URL", None)
+    subprocess.run(FLASK + ["db", "upgrade"], cwd=ROOT, env=env, check=True, capture_output=True)
+    subprocess.run(FLASK + ["seed-demo"], cwd=ROOT, env=env, check=True, capture_output=True)
+    proc = subprocess.Popen(["bash", "scripts/serve.sh"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(150):
+        try:
+            urllib.request.urlopen(base + "/api/health", timeout=1)
+            break
+        except (urllib.error.URLError, ConnectionError, OSError):
+            time.sleep(0.2)
+    else:
+        os.killpg(proc.pid, signal.SIGTERM)
+        pytest.fail("serve.sh did not come up")
+    yield {"base": base, "dir": tmp}
+    os.killpg(proc.pid, signal.SIGTERM)
+    proc.wait(timeout=30)
+
+
+def get(url, headers=None, method="GET", data=None):
+    req = urllib.request.Request(url, headers=headers or {}, method=method, data=data)
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status, r.headers, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers, e.read()
+
+
+def login(site, email="admin@demo.eu"):
+    status, _, body = get(site["base"] + "/json/login", {"Content-Type": "application/json"}, "POST",
+                          json.dumps({"username": email, "password": "demo1234"}).encode())
+    assert status == 200
+    return {"Authorization": "Bearer " + json.loads(body)["token"]}
+
+
+SECURITY = ["X-Content-Type-Options", "Referrer-Policy", "Content-Security-Policy", "X-Frame-Options"]
+
+
+def assert_security(headers):
+    for h in SECURITY:
+        assert headers.get(h), h
+    assert "frame-ancestors" in headers["Content-Security-Policy"]
+    assert headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_spa_fallback_is_index_and_revalidated(site):
+    for path in ("/", "/portal/4/projects", "/login"):
+        status, headers, body = get(site["base"] + path)
+        assert status == 200
+        assert b'<div id="root">' in body
+        assert headers["Cache-Control"] == "no-cache"
+        assert_security(headers)
+
+
+def test_hashed_assets_are_immutable_and_gzipped(site):
+    asset = os.path.basename(glob.glob(os.path.join(ROOT, "webapp/dist/assets/*.js"))[0])
+    status, headers, body = get(f"{site['base']}/assets/{asset}", {"Accept-Encoding": "gzip"})
+    assert status == 200
+    assert "immutable" in headers["Cache-Control"] and "max-age=31536000" in headers["Cache-Control"]
+    assert headers["Content-Encoding"] == "gzip"
+    assert_security(headers)
+
+
+def test_missing_asset_is_404_not_the_page(site):
+    status, _, body = get(site["base"] + "/assets/does-not-exist-123.js")
+    assert status == 404
+    assert b'<div id="root">' not in body
+
+
+def test_dotfiles_are_denied(site):
+    for path in ("/.env", "/.git/config", "/assets/.secret"):
+        assert get(site["base"] + path)[0] == 404
+
+
+def test_api_is_proxied_gzipped_with_headers(site):
+    status, headers, body = get(site["base"] + "/api/openapi.json", {"Accept-Encoding": "gzip"})
+    assert status == 200
+    assert headers["Content-Encoding"] == "gzip"
+    assert_security(headers)
+    status, headers, body = get(site["base"] + "/api/module/view/1")
+    assert status == 401 and json.loads(body)["error"]
+
+
+def test_upload_above_limit_is_a_json_413(site):
+    headers = dict(login(site), **{"Content-Type": "application/octet-stream"})
+    status, h, body = get(site["base"] + "/api/brand/save-logo/4", headers, "POST", b"x" * (2 * 1024 * 1024))
+    assert status == 413
+    assert "too large" in json.loads(body)["error"]
+
+
+def test_logo_download_goes_through_x_accel_redirect(site):
+    auth = login(site)
+    img = io.BytesIO()
+    Image.new("RGB", (40, 30), (200, 30, 30)).save(img, "PNG")
+    boundary = "----portaltest"
+    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"logo\"; filename=\"l.png\"\r\n"
+            "Content-Type: image/png\r\n\r\n").encode() + img.getvalue() + f"\r\n--{boundary}--\r\n".encode()
+    status, _, resp = get(site["base"] + "/api/brand/save-logo/4",
+                          dict(auth, **{"Content-Type": f"multipart/form-data; boundary={boundary}"}), "POST", body)
+    assert status == 200, resp
+    brand = json.loads(resp)["item"]
+    status, headers, data = get(site["base"] + brand["links"]["view_logo"]["url"], auth)
+    assert status == 200
+    assert headers["Content-Type"] == "image/png"
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert "X-Accel-Redirect" not in headers  # nginx consumed it
+    assert Image.open(io.BytesIO(data)).size == (40, 30)
+    stored = os.listdir(os.path.join(site["dir"], "uploads", "logos"))[0]
+    # The internal location cannot be reached directly, and a stranger gets no logo.
+    assert get(f"{site['base']}/protected-files/logos/{stored}")[0] == 404
+    assert get(site["base"] + brand["links"]["view_logo"]["url"], login(site, "nobody@demo.eu"))[0] == 404
