@@ -28,7 +28,7 @@ export default function Avatar({ name, src, size = 32, title, className = '' }) 
   }, [src]);
   return (
     <span className={`avatar ${className}`} title={title || name}
-      style={{ width: size, height: size, fontSize: Math.round(size * 0.4), background: colourFor(name) }}
+      style={{ width: size, height: size, fontSize: Math.round(size * 0.36), background: colourFor(name) }}
       data-testid="avatar">
       <span className="avatar__initials">{initials(name)}</span>
       {url && <img className="avatar__img" src={url} alt="" onError={() => setUrl(null)} />}

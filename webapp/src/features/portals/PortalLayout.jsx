@@ -1,4 +1,4 @@
-import { NavLink, Route, Routes, useParams } from 'react-router-dom';
+import { NavLink, Route, Routes, useMatch, useParams } from 'react-router-dom';
 import TopBar from '../../app/TopBar.jsx';
 import BrandLogo from '../../components/BrandLogo.jsx';
 import Loading from '../../components/Loading.jsx';
@@ -38,6 +38,8 @@ export default function PortalLayout({ base }) {
   const url = `/api/module/view/${portalId}`;
   const { status, data: portal, reload } = useFetch(/^\d+$/.test(portalId) ? url : null);
   const home = `/${base}/${portalId}`;
+  // In Work (/projects) the project tree replaces the side menu.
+  const inWork = useMatch(`/${base}/:portalId/projects/*`);
 
   if (!/^\d+$/.test(portalId)) {
     return (
@@ -61,7 +63,7 @@ export default function PortalLayout({ base }) {
   return (
     <div className="app app--portal">
       <TopBar><PortalSwitcher current={portal} /></TopBar>
-      <div className="portal">
+      <div className={inWork ? 'portal portal--work' : 'portal'}>
         <nav className="rail" aria-label="Portal">
           {RAIL.map(([path, label, icon]) => (
             <NavLink key={label} to={`${home}${path}`} end={path === ''}
@@ -71,6 +73,7 @@ export default function PortalLayout({ base }) {
             </NavLink>
           ))}
         </nav>
+        {!inWork && (
         <aside className="sidemenu" aria-label="Portal contents">
           <NavLink to={home} end className="sidemenu__home" data-testid="portal-home">
             <BrandLogo brand={portal.brand} size={40} alt="" />
@@ -96,6 +99,7 @@ export default function PortalLayout({ base }) {
             <li><NavLink className="sidemenu__link" to={`${home}/settings/feed`}>Activity</NavLink></li>
           </ul>
         </aside>
+        )}
         <main className="portal__main">
           <Routes>
             <Route index element={<PortalPage portal={portal} base={base} onChanged={reload} />} />
