@@ -21,7 +21,7 @@ export default function BrandLogo({ brand, size = 80, alt = '', className = '', 
     }
     return () => { live = false; if (made) URL.revokeObjectURL(made); };
   }, [url, version]);
-  const fallback = getBrand().logo;
+  const fallback = getBrand().mark || getBrand().logo;
   return (
     <span className={`brand-logo ${className}`} style={{ width: size, height: size }}>
       <img src={src || fallback} alt={alt} className={src ? 'brand-logo__img' : 'brand-logo__img brand-logo__img--fallback'}

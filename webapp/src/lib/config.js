@@ -14,6 +14,7 @@ export const BRANDS = {
     title: '4RinEU Collaborative Design Portal',
     tagline: 'Deep renovation, designed together',
     logo: '/brands/4rineu-logo.svg',
+    mark: '/brands/4rineu-mark.svg',
     loginImage: '/brands/4rineu-login.svg',
     fundingFooter: true,
     fundingText:
@@ -25,6 +26,7 @@ export const BRANDS = {
     title: 'Calibr Data Platform',
     tagline: 'Building energy data, calibrated',
     logo: '/brands/calibr-logo.svg',
+    mark: '/brands/calibr-mark.svg',
     loginImage: '/brands/calibr-login.svg',
     fundingFooter: false,
     fundingText: '',
