@@ -1,0 +1,98 @@
+"""Reading a module, a list or a subtree costs a fixed number of queries, whatever its size."""
+from types import SimpleNamespace
+
+import pytest
+import sqlalchemy as sa
+
+from api.extensions import db as _db
+from api.models import CustomField, CustomValue, Deliverable, Membership, Module, User
+
+from .conftest import claim_shared_data, login_headers, new_grant, new_module, new_user, root
+
+pytestmark = pytest.mark.shared_data
+
+LIMIT = 15
+MEASURED = {}
+
+
+def _children(parent, type_, n, user, check):
+    """n children of `parent` in bulk, every other one with a deliverable, a checklist value and a member."""
+    rows = [Module(parent_id=parent.id, name=f"{type_} {i}", description="", type=type_, platform=parent.platform,
+                   level=parent.level + 1, idx=i, path=parent.path) for i in range(n)]
+    _db.session.add_all(rows)
+    _db.session.flush()
+    for i, m in enumerate(rows):
+        m.path = f"{parent.path}{m.id}/"
+        if i % 2 == 0:
+            _db.session.add(Deliverable(module_id=m.id, status="IN_PROGRESS", owner_id=user.id))
+            _db.session.add(CustomValue(field_id=check.id, module_id=m.id, stringval="completed",
+                                        option_id=check.options[1].id))
+        if i % 3 == 0:
+            _db.session.add(Membership(module_id=m.id, user_id=user.id, allow_view=True, allow_edit=True))
+    _db.session.commit()
+    return rows
+
+
+@pytest.fixture(scope="module")
+def world(app, request):
+    claim_shared_data(request)
+    su = new_user(superuser=True)
+    member = new_user()
+    portal = new_module(root(), "4rineu_portal", "Counting portal")
+    new_grant(portal, member)
+    check = _db.session.scalar(sa.select(CustomField).where(CustomField.module_id == portal.id))
+    out = SimpleNamespace(su=SimpleNamespace(id=su.id, email=su.email),
+                          member=SimpleNamespace(id=member.id, email=member.email), projects={}, phases={})
+    for n in (5, 500):
+        project = new_module(portal, "4rineu_project", f"Project {n}")
+        _children(project, "4rineu_task", n, _db.session.get(User, member.id), check)
+        phase = new_module(project, "4rineu_phase", f"Phase {n}", idx=n + 1)
+        _children(phase, "4rineu_task", 3, _db.session.get(User, member.id), check)
+        out.projects[n] = project.id
+    return out
+
+
+URLS = {
+    "module/view": "/api/module/view/{id}",
+    "module/list": "/api/module/list/{id}",
+    "detailed-list-by-type": "/api/module/detailed-list-by-type/4rineu_task/{id}",
+}
+
+
+def _measure(client, count_queries, headers, url):
+    client.get(url, headers=headers)  # warm: nothing cached that would hide a per-row query
+    with count_queries() as counter:
+        r = client.get(url, headers=headers)
+    assert r.status_code == 200
+    return counter.count, r.get_json()
+
+
+@pytest.mark.parametrize("who", ["su", "member"])
+@pytest.mark.parametrize("endpoint", list(URLS))
+def test_fixed_query_count(client, count_queries, world, endpoint, who):
+    headers = login_headers(client, getattr(world, who))
+    counts = {}
+    for n in (5, 500):
+        count, body = _measure(client, count_queries, headers, URLS[endpoint].format(id=world.projects[n]))
+        counts[n] = count
+        rows = body["item"]["children"] if "item" in body else body["list"]
+        # The lists really are of the size measured (tasks: n direct + 3 in the phase).
+        expected = {"module/view": n + 1, "module/list": n + 1, "detailed-list-by-type": n + 3}[endpoint]
+        assert len(rows) == expected
+        # Per-row data is there (deliverables, links, checklist state), so nothing was skipped.
+        assert sum(1 for x in rows if x["deliverable"]) >= n // 2
+        assert all(x["links"].get("view") for x in rows)
+        if endpoint == "detailed-list-by-type":
+            assert sum(1 for x in rows if x["completed"]) >= n // 2
+    MEASURED[(endpoint, who)] = counts
+    print(f"\n{endpoint} as {who}: {counts[5]} queries for 5 children, {counts[500]} for 500")
+    assert counts[5] == counts[500], counts
+    assert counts[500] <= LIMIT, counts
+
+
+def test_member_rows_carry_their_own_rights(client, world):
+    """The fold of memberships down the tree is per row: rows with an edit membership offer edit."""
+    headers = login_headers(client, world.member)
+    rows = client.get(f"/api/module/list/{world.projects[5]}", headers=headers).get_json()["list"]
+    editable = [r["name"] for r in rows if "edit" in r["links"]]
+    assert editable == ["4rineu_task 0", "4rineu_task 3"]
