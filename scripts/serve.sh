@@ -33,7 +33,8 @@ stop() {
   wait 2>/dev/null || true
   echo "Stopped."
 }
-trap stop INT TERM EXIT
+trap 'stop; exit 0' INT TERM
+trap stop EXIT
 
 GUNICORN_BIND="127.0.0.1:$API_PORT" .venv/bin/gunicorn -c api/gunicorn_conf.py api.wsgi:app &
 pids+=($!)
