@@ -13,10 +13,12 @@ from .extensions import cors, db, jwt, limiter, migrate
 
 
 class IdConverter(IntegerConverter):
-    """`<int:...>` ids stay within the database's integer range: a huge id is a 404, not a 500."""
-    def __init__(self, map, *args, **kwargs):
-        kwargs.setdefault("max", 2**31 - 1)
-        super().__init__(map, *args, **kwargs)
+    """`<int:...>` ids stay within the database's integer range: a huge id is a 404, not a 500.
+    It matches as -1, an id no row has: refusing it in the converter would make werkzeug answer 405
+    whenever a rule of another method has the same path (e.g. POST /api/module/edit/<huge>)."""
+    def to_python(self, value):
+        n = super().to_python(value)
+        return n if n <= 2**31 - 1 else -1
 
 
 @event.listens_for(Engine, "connect")

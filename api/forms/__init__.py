@@ -98,8 +98,10 @@ def make_token(user_id, action):
 
 
 def check_token(token, user_id, action):
+    if not isinstance(token, str):
+        token = ""  # a number or list in a JSON body is no token (and must not reach itsdangerous)
     try:
-        data = serializer().loads(token or "", max_age=current_app.config["FORM_TOKEN_SECONDS"])
+        data = serializer().loads(token, max_age=current_app.config["FORM_TOKEN_SECONDS"])
     except SignatureExpired:
         return "The form has expired, please reload it"
     except BadSignature:

@@ -18,7 +18,9 @@ def _date(label):
 
 
 class DeliverableForm(Form):
-    status = fields.String(required=True, metadata={"label": "Status", "type": "select", "options": STATUSES})
+    status = fields.String(required=True, validate=validate.OneOf([s for s, _ in STATUSES],
+                                                                  error="Please choose one of the options"),
+                           metadata={"label": "Status", "type": "select", "options": STATUSES})
     ownerId = Id(allow_none=True, metadata={"label": "Owner", "type": "select"})
     startDate = _date("Start Date")
     deadline = _date("Deadline")
