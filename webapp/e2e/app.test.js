@@ -168,6 +168,31 @@ describe('signed in', () => {
     await context.close();
   });
 
+  test('tick a task as completed; the Gantt view of the tasks', async () => {
+    const { page, context, base } = await newPage();
+    await signIn(page, base, 'admin@demo.eu');
+    await page.click('[data-testid=portal-card] >> text=4RinEU Consortium');
+    await page.click('.rail >> text=Work');
+    await page.click('.tree >> text=Oslo demo case');
+    await page.locator('[data-testid=child-row] a').first().click();
+    const overlay = page.locator('[data-testid=overlay]');
+    const rows = overlay.locator('[data-testid=child-row]');
+    await rows.first().waitFor();
+    const row = rows.first();
+    const box = row.locator('[data-testid=checklist]');
+    const was = await box.isChecked();
+    await box.click();
+    await row.locator(`[data-testid=checklist]${was ? ':not(:checked)' : ':checked'}`).waitFor();
+    await row.locator(was ? '.childlist__name:not(.childlist__name--done)' : '.childlist__name--done').waitFor();
+    await page.reload();
+    await overlay.locator('[data-testid=child-row]').first().waitFor();
+    assert.equal(await overlay.locator('[data-testid=child-row]').first().locator('[data-testid=checklist]').isChecked(), !was);
+    await overlay.locator('[data-testid=gantt-toggle]').click();
+    await overlay.locator('[data-testid=gantt-row]').first().waitFor();
+    await shot(page, 'gantt');
+    await context.close();
+  });
+
   test('create, edit and delete a module through server-described forms', async () => {
     const { page, context, base } = await newPage();
     await signIn(page, base, 'admin@demo.eu');
@@ -216,6 +241,7 @@ describe('signed in', () => {
     await page.click('.tree >> text=Lisbon demo case');
     await page.locator('[data-testid=module-header]').waitFor();
     await page.locator('[data-testid=child-row]').first().waitFor();
+    assert.equal(await page.locator('[data-testid=checklist]:not([disabled])').count(), 0, 'a viewer cannot tick tasks');
     for (const id of ['edit-module', 'delete-module', 'copy-module', 'add-status', 'add-member', 'change-logo', 'add-phase']) {
       assert.equal(await page.locator(`[data-testid=${id}]`).count(), 0, `${id} must not show for a viewer`);
     }

@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import ChecklistBox from '../checklist/ChecklistBox.jsx';
+import GanttChart from '../gantt/GanttChart.jsx';
 import FormDialog from '../../components/FormDialog.jsx';
 import StatusBadge from '../../components/StatusBadge.jsx';
 import { formatDate } from '../../lib/dates.js';
@@ -12,14 +14,15 @@ export default function ChildList({ module, childType, baseUrl, onChanged }) {
   const children = (module.children || []).filter((c) => c.type === childType.type);
   const addLink = (module.links || {})[`add_${shortType(childType.type)}`];
   const tabUrl = `${baseUrl}/${childType.tab}`;
+  const gantt = new URLSearchParams(useLocation().search).get('view') === 'gantt';
   return (
     <div className="childlist" data-testid="child-list">
       <div className="childlist__head">
         <h2 className="section-title">{childType.labelPlural} <span className="count">{children.length}</span></h2>
         <div className="childlist__tools">
           <div className="toggle" role="group" aria-label="View">
-            <Link className="toggle__btn toggle__btn--on" to={tabUrl}>List</Link>
-            <Link className="toggle__btn" to={`${baseUrl}/gantt-chart`}>Gantt</Link>
+            <Link className={gantt ? 'toggle__btn' : 'toggle__btn toggle__btn--on'} to={tabUrl}>List</Link>
+            <Link className={gantt ? 'toggle__btn toggle__btn--on' : 'toggle__btn'} to={`${tabUrl}?view=gantt`} data-testid="gantt-toggle">Gantt</Link>
           </div>
           {addLink && (
             <button type="button" className="btn btn--primary btn--small" onClick={() => setAdding(true)}
@@ -31,10 +34,13 @@ export default function ChildList({ module, childType, baseUrl, onChanged }) {
       </div>
       {children.length === 0 ? (
         <div className="empty">No {childType.labelPlural.toLowerCase()} yet</div>
+      ) : gantt ? (
+        <GanttChart modules={children} linkOf={(c) => `${tabUrl}/${c.id}`} />
       ) : (
         <table className="table">
           <thead>
             <tr>
+              <th style={{ width: 36 }} aria-label="Completed" />
               <th style={{ width: 60 }}>ID</th>
               <th>Name</th>
               <th>Status</th>
@@ -49,6 +55,7 @@ export default function ChildList({ module, childType, baseUrl, onChanged }) {
               const done = isCompleted(c);
               return (
                 <tr key={c.id} data-testid="child-row">
+                  <td><ChecklistBox module={c} onChanged={onChanged} /></td>
                   <td className="muted">{c.id}</td>
                   <td>
                     <Link to={`${tabUrl}/${c.id}`} className={done ? 'childlist__name childlist__name--done' : 'childlist__name'}>

@@ -2,8 +2,9 @@ import { useParams } from 'react-router-dom';
 import { NoMatch } from '../../components/NotFound.jsx';
 import Placeholder from '../../components/Placeholder.jsx';
 import FeedList from '../feed/FeedList.jsx';
+import GanttChart from '../gantt/GanttChart.jsx';
 import ChildList from './ChildList.jsx';
-import { moduleTabs } from './tabs.js';
+import { moduleTabs, tabOfChild } from './tabs.js';
 
 const COMING = {
   knowledge: ['The knowledge library', 'Rich-text articles, nested in a tree, with authors and dates.'],
@@ -11,7 +12,6 @@ const COMING = {
   references: ['References', 'Links, videos and documents shared with the team.'],
   comments: ['The discussion', 'Threaded comments and replies about this item.'],
   metric: ['The metrics report', 'Panels of charts and figures built from the custom fields.'],
-  'gantt-chart': ['The Gantt chart', 'A timeline of the child items from their start dates to their deadlines.'],
   editors: ['The members table', 'Everyone who works on this item, with their roles and rights.'],
   clone: ['Cloning', 'Copy this item, from a template or as it is, with its content.'],
 };
@@ -26,6 +26,14 @@ export default function TabContent({ module, baseUrl, onChanged }) {
       <div>
         <h2 className="section-title">Feed</h2>
         <FeedList moduleId={module.id} url={module.links && module.links.feed ? module.links.feed.url : undefined} />
+      </div>
+    );
+  }
+  if (tab === 'gantt-chart') {
+    return (
+      <div>
+        <h2 className="section-title">Gantt Chart</h2>
+        <GanttChart modules={module.children || []} linkOf={(c) => `${baseUrl}/${tabOfChild(module, c)}/${c.id}`} />
       </div>
     );
   }
