@@ -1,0 +1,99 @@
+"""Migrations: a single head, and `flask db upgrade` on an empty database gives exactly the models' schema,
+the three platform roots and the skeleton (SQLite always, PostgreSQL when TEST_DATABASE_URL is set)."""
+import logging
+import os
+
+import pytest
+import sqlalchemy as sa
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from flask_migrate import downgrade, upgrade
+
+from api import create_app
+from api.config import TestConfig
+from api.extensions import db as _db
+from api.services.platforms import PLATFORMS, ROOT_TYPE, SKELETON
+
+MIGRATIONS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "migrations")
+
+
+def script_directory():
+    from alembic.config import Config
+    cfg = Config(os.path.join(MIGRATIONS, "alembic.ini"))
+    cfg.set_main_option("script_location", MIGRATIONS)
+    return ScriptDirectory.from_config(cfg)
+
+
+def test_single_head():
+    heads = script_directory().get_heads()
+    assert len(heads) == 1, heads
+    # Every revision chains down to one base.
+    assert len(script_directory().get_bases()) == 1
+
+
+def _databases(tmp_path):
+    yield "sqlite", "sqlite:///" + str(tmp_path / "migrated.db")
+    url = os.environ.get("TEST_DATABASE_URL")
+    if url:
+        base, name = url.rsplit("/", 1)
+        fresh = name + "_migrations"
+        admin = sa.create_engine(base + "/postgres", isolation_level="AUTOCOMMIT")
+        with admin.connect() as conn:
+            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{fresh}" WITH (FORCE)'))
+            conn.execute(sa.text(f'CREATE DATABASE "{fresh}"'))
+        admin.dispose()
+        yield "postgresql", f"{base}/{fresh}"
+
+
+@pytest.fixture
+def quiet_logging():
+    """migrations/env.py configures logging from alembic.ini; put the test run's loggers back."""
+    disabled = {name: lg.disabled for name, lg in logging.root.manager.loggerDict.items()
+                if isinstance(lg, logging.Logger)}
+    yield
+    for name, was in disabled.items():
+        logging.getLogger(name).disabled = was
+
+
+@pytest.mark.parametrize("dialect", ["sqlite", "postgresql"])
+def test_upgrade_matches_the_models_and_seeds_platforms(tmp_path, dialect, quiet_logging):
+    urls = dict(_databases(tmp_path)) if dialect == "postgresql" else {"sqlite": "sqlite:///" + str(
+        tmp_path / "migrated.db")}
+    if dialect not in urls:
+        pytest.skip("TEST_DATABASE_URL is not set")
+    app = create_app(TestConfig, SQLALCHEMY_DATABASE_URI=urls[dialect], SQLALCHEMY_ENGINE_OPTIONS={},
+                     INSTANCE_DIR=str(tmp_path))
+    with app.app_context():
+        try:
+            upgrade()
+            engine = _db.engine
+            assert engine.dialect.name == dialect
+            with engine.connect() as conn:
+                ctx = MigrationContext.configure(conn, opts={"compare_type": True,
+                                                             "compare_server_default": False})
+                diff = compare_metadata(ctx, _db.metadata)
+                assert diff == [], diff
+                version = conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar()
+                assert version == script_directory().get_current_head()
+                roots = conn.execute(sa.text("SELECT platform, name, type, level, path, id FROM module "
+                                             "ORDER BY id")).all()
+                assert [(r.platform, r.name) for r in roots] == PLATFORMS
+                assert all(r.type == ROOT_TYPE and r.level == 0 and r.path == f"/{r.id}/" for r in roots)
+                rules = conn.execute(sa.text("SELECT platform, parent_type, child_type, label, label_plural "
+                                             "FROM skeleton_rule")).all()
+                expected = {(p, *rule) for p, rs in SKELETON.items() for rule in rs}
+                assert set(map(tuple, rules)) == expected and len(rules) == len(expected)
+            # The health check agrees that the schema is at the head.
+            r = app.test_client().get("/api/health")
+            assert r.status_code == 200 and r.get_json()["status"] == "ok"
+            # Upgrading again changes nothing; downgrading removes everything.
+            upgrade()
+            with engine.connect() as conn:
+                assert conn.execute(sa.text("SELECT count(*) FROM module")).scalar() == len(PLATFORMS)
+            downgrade(revision="base")
+            left = set(sa.inspect(engine).get_table_names()) - {"alembic_version"}
+            assert left == set()
+        finally:
+            _db.session.remove()
+            _db.engine.dispose()
