@@ -168,6 +168,27 @@ describe('signed in', () => {
     await context.close();
   });
 
+  test('reorder child modules by drag and drop', async () => {
+    const { page, context, base } = await newPage();
+    await signIn(page, base, 'admin@demo.eu');
+    await page.click('[data-testid=portal-card] >> text=4RinEU Consortium');
+    await page.click('.rail >> text=Work');
+    await page.click('.tree >> text=Renovation methodology template');
+    const names = page.locator('[data-testid=child-row] .childlist__name');
+    await names.nth(1).waitFor();
+    const before = await names.allInnerTexts();
+    await page.locator('[data-testid=child-row]').nth(1).dragTo(page.locator('[data-testid=child-row]').nth(0));
+    await page.waitForFunction((want) => {
+      const first = document.querySelector('[data-testid=child-row] .childlist__name');
+      return first && first.textContent.trim() === want;
+    }, before[1].trim());
+    await page.reload();
+    await names.nth(1).waitFor();
+    const after = await names.allInnerTexts();
+    assert.deepEqual(after.slice(0, 2), [before[1], before[0]]);
+    await context.close();
+  });
+
   test('tick a task as completed; the Gantt view of the tasks', async () => {
     const { page, context, base } = await newPage();
     await signIn(page, base, 'admin@demo.eu');

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import ChecklistBox from '../checklist/ChecklistBox.jsx';
 import GanttChart from '../gantt/GanttChart.jsx';
 import FormDialog from '../../components/FormDialog.jsx';
+import api from '../../lib/apiClient.js';
 import StatusBadge from '../../components/StatusBadge.jsx';
 import { formatDate } from '../../lib/dates.js';
 import { shortType } from '../../lib/format.js';
@@ -11,9 +12,35 @@ import { isCompleted } from './tabs.js';
 /** The children of one type, with List / Gantt toggles and 'Add' when the add_<type> link is offered. */
 export default function ChildList({ module, childType, baseUrl, onChanged }) {
   const [adding, setAdding] = useState(false);
+  const [dragId, setDragId] = useState(null);
+  const [overId, setOverId] = useState(null);
+  const [saving, setSaving] = useState(false);
   const children = (module.children || []).filter((c) => c.type === childType.type);
   const addLink = (module.links || {})[`add_${shortType(childType.type)}`];
   const tabUrl = `${baseUrl}/${childType.tab}`;
+  // Drag and drop: the moved item is reindexed after the item before it (0 when first); no drag while saving.
+  const move = async (fromId, toId) => {
+    setDragId(null);
+    setOverId(null);
+    if (saving || !fromId || fromId === toId) return;
+    const ids = children.map((c) => c.id);
+    const from = ids.indexOf(fromId);
+    const to = ids.indexOf(toId);
+    const moved = children[from];
+    const link = moved && moved.links && moved.links.reindex;
+    if (!link || from < 0 || to < 0) return;
+    ids.splice(from, 1);
+    ids.splice(to, 0, fromId);
+    const previousId = to > 0 ? ids[to - 1] : 0;
+    setSaving(true);
+    try {
+      await api.get(`${link.url}/${previousId}`);
+    } catch (e) {
+      /* the reload below shows the order the server kept */
+    }
+    setSaving(false);
+    if (onChanged) onChanged();
+  };
   const gantt = new URLSearchParams(useLocation().search).get('view') === 'gantt';
   return (
     <div className="childlist" data-testid="child-list">
@@ -40,6 +67,7 @@ export default function ChildList({ module, childType, baseUrl, onChanged }) {
         <table className="table">
           <thead>
             <tr>
+              <th style={{ width: 28 }} aria-label="Move" />
               <th style={{ width: 36 }} aria-label="Completed" />
               <th style={{ width: 60 }}>ID</th>
               <th>Name</th>
@@ -54,7 +82,14 @@ export default function ChildList({ module, childType, baseUrl, onChanged }) {
               const d = c.deliverable;
               const done = isCompleted(c);
               return (
-                <tr key={c.id} data-testid="child-row">
+                <tr key={c.id} data-testid="child-row"
+                  className={[overId === c.id && dragId !== c.id ? 'row--over' : '', dragId === c.id ? 'row--dragging' : '', saving ? 'row--saving' : ''].join(' ').trim() || undefined}
+                  draggable={!!(c.links && c.links.reindex) && !saving}
+                  onDragStart={(e) => { setDragId(c.id); e.dataTransfer.effectAllowed = 'move'; e.dataTransfer.setData('text/plain', String(c.id)); }}
+                  onDragEnd={() => { setDragId(null); setOverId(null); }}
+                  onDragOver={(e) => { if (dragId) { e.preventDefault(); setOverId(c.id); } }}
+                  onDrop={(e) => { e.preventDefault(); move(dragId, c.id); }}>
+                  <td className="drag">{c.links && c.links.reindex ? <span className="drag__handle" title="Drag to reorder" aria-hidden="true">⋮⋮</span> : null}</td>
                   <td><ChecklistBox module={c} onChanged={onChanged} /></td>
                   <td className="muted">{c.id}</td>
                   <td>
