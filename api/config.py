@@ -28,6 +28,8 @@ class Config:
 
     UPLOAD_DIR = os.environ.get("UPLOAD_DIR", os.path.join(INSTANCE_DIR, "uploads"))
     MAX_CONTENT_LENGTH = _int("MAX_UPLOAD_MB", 25) * 1024 * 1024
+    # Werkzeug's cap for one non-file form field; above the article content limit so that limit speaks.
+    MAX_FORM_MEMORY_SIZE = 1024 * 1024
     LOGO_MAX_BYTES = _int("LOGO_MAX_KB", 2048) * 1024
     # When set (e.g. "/protected-files/"), downloads are handed to nginx by X-Accel-Redirect.
     ACCEL_REDIRECT_PREFIX = os.environ.get("ACCEL_REDIRECT_PREFIX", "")

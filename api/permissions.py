@@ -98,6 +98,7 @@ MODULE_ACTIONS = {
     "delete": _needs("delete", extra=lambda m: m.level > 0),
     "create": _needs("create"),
     "content": _needs("edit"),            # articles, files, references, metrics, deliverable, logo, values
+    "remove": _needs("delete"),           # delete articles, files, references, metrics
     "comment": _needs("view", lockable=False),
     "moderate": _needs("delete"),         # delete anyone's comment; a locked module blocks it
     "add_member": _needs("edit", lockable=False),

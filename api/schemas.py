@@ -185,3 +185,31 @@ def list_of(schema_cls):
 
 
 _ENVELOPES = {}
+
+
+class ArticleSchema(Camel):
+    id = fields.Integer()
+    moduleId = fields.Integer(attribute="module_id")
+    parentId = fields.Integer(attribute="parent_id", allow_none=True)
+    title = fields.String()
+    content = fields.String(metadata={"description": "JSON string of a draft-js raw state"})
+    created = fields.DateTime()
+    updated = fields.DateTime(allow_none=True)
+    createdBy = created_by()
+    createdById = fields.Integer(attribute="created_by_id", allow_none=True)
+    children = fields.List(fields.Nested(lambda: ArticleSchema(exclude=("content",))), attribute="_children")
+    links = fields.Dict(attribute="_links")
+
+
+class CommentSchema(Camel):
+    id = fields.Integer()
+    parentId = fields.Integer(attribute="parent_id", allow_none=True)
+    title = fields.String()
+    content = fields.String()
+    deleted = fields.Boolean()
+    created = fields.DateTime()
+    updated = fields.DateTime(allow_none=True)
+    createdBy = fields.Function(lambda c: None if c.deleted else (c.created_by.name if c.created_by else None),
+                                data_key="createdBy")
+    createdById = fields.Function(lambda c: None if c.deleted else c.created_by_id)
+    links = fields.Dict(attribute="_links")

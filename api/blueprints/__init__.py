@@ -11,9 +11,9 @@ def doc(summary, response=None, form=None, json=None, status=200, public=False, 
 
 
 def register_blueprints(app):
-    from . import (accounts, brand, custom_field, deliverable, feed, health, membership, meta, module,
-                   openapi, profile)
-    for mod in (accounts, brand, custom_field, deliverable, feed, health, membership, meta, module, openapi,
-                profile):
+    from . import (accounts, article, brand, custom_field, deliverable, discussion, feed, health, membership, meta,
+                   module, openapi, profile)
+    for mod in (accounts, article, brand, custom_field, deliverable, discussion, feed, health, membership, meta,
+                module, openapi, profile):
         for bp in mod.blueprints():
             app.register_blueprint(bp)

@@ -169,6 +169,7 @@ def seed():
                         "The five phases of the methodology as an empty project to clone.")
     for phase_name, phase_desc, _ in PHASES:
         b.module(template, "4rineu_phase", phase_name, phase_desc)
+    seed_knowledge_and_discussion(users, portal, projects)
 
     for platform, pname, pdesc, buildings in (
         ("peb", "PEB Energy Audits", "Energy performance audits of office and school buildings.",
@@ -193,3 +194,82 @@ def seed():
                     b.value(ccheck, task, "paula@demo.eu", option_id=opt.id, stringval="completed")
     db.session.commit()
     return True
+
+
+# --- knowledge library and discussions (issue 5) -------------------------------------------------
+
+def draft(*blocks, links=()):
+    """A draft-js raw state from (type, text[, [(style, offset, length)...]]) tuples; `links` are
+    (block index, offset, length, url) made into LINK entities."""
+    import json
+    import secrets
+    raw_blocks, entity_map = [], {}
+    for i, block in enumerate(blocks):
+        type_, text = block[0], block[1]
+        styles = block[2] if len(block) > 2 else []
+        raw_blocks.append({"key": secrets.token_hex(3)[:5], "text": text, "type": type_, "depth": 0,
+                           "inlineStyleRanges": [{"style": s, "offset": o, "length": n} for s, o, n in styles],
+                           "entityRanges": [], "data": {}})
+    for n, (bi, offset, length, url) in enumerate(links):
+        entity_map[str(n)] = {"type": "LINK", "mutability": "MUTABLE", "data": {"url": url}}
+        raw_blocks[bi]["entityRanges"].append({"offset": offset, "length": length, "key": n})
+    return json.dumps({"blocks": raw_blocks, "entityMap": entity_map})
+
+
+def seed_knowledge_and_discussion(users, portal, projects):
+    from ..models import Article, Comment
+    by = {e: u for e, u in users.items()}
+
+    def article(module, title, content, author, parent=None):
+        a = Article(module_id=module.id, parent_id=parent.id if parent else None, title=title, content=content,
+                    created_by_id=by[author].id)
+        db.session.add(a)
+        db.session.flush()
+        feed.record(by[author], module, "add", "article", f"Added the article '{title}'")
+        return a
+
+    method = article(portal, "The 4RinEU renovation methodology", draft(
+        ("header-two", "Five phases, one process"),
+        ("unstyled", "Every demo case follows the same five phases, from the first survey to monitoring in use.",
+         [("BOLD", 11, 8)]),
+        ("ordered-list-item", "Phase 0 – preliminary diagnosis"),
+        ("ordered-list-item", "Phase I – design and strategy"),
+        ("ordered-list-item", "Phase II – procurement"),
+        ("ordered-list-item", "Phase III – construction"),
+        ("ordered-list-item", "Phase IV – commissioning and monitoring"),
+        ("unstyled", "See the project website for the public deliverables.", [("ITALIC", 0, 52)]),
+        links=[(7, 8, 15, "https://www.4rineu.eu")]), "sofia@demo.eu")
+    article(portal, "Phase 0: what to survey", draft(
+        ("header-three", "Survey checklist"),
+        ("unordered-list-item", "Geometry and construction of the envelope", [("BOLD", 0, 8)]),
+        ("unordered-list-item", "Heating, hot water and ventilation systems"),
+        ("unordered-list-item", "Three years of energy bills"),
+        ("blockquote", "Measure twice, prefabricate once.")), "sofia@demo.eu", parent=method)
+    article(portal, "Phase I: choosing a renovation package", draft(
+        ("unstyled", "Compare at least three scenarios on cost, energy and disruption for the tenants.",
+         [("UNDERLINE", 32, 4)])), "marco@demo.eu", parent=method)
+    article(portal, "Writing good deliverables", draft(
+        ("header-two", "House style"),
+        ("unstyled", "Short sentences, one idea per paragraph, numbers with units.", [("BOLD", 0, 15)])),
+        "sofia@demo.eu")
+    lisbon = projects[0]
+    article(lisbon, "Façade module specification", draft(
+        ("header-two", "Prefabricated timber modules"),
+        ("unstyled", "Modules are 3 m by 2.8 m, with 200 mm of wood-fibre insulation and integrated windows.",
+         [("BOLD", 11, 10)]),
+        ("code-block", "U-value wall: 0.18 W/m²K\nU-value window: 0.9 W/m²K")), "marco@demo.eu")
+
+    def comment(module, author, text, parent=None):
+        c = Comment(module_id=module.id, parent_id=parent.id if parent else None, content=text,
+                    created_by_id=by[author].id)
+        db.session.add(c)
+        db.session.flush()
+        feed.record(by[author], module, "add", "comment", f"{by[author].name} commented on '{module.name}'")
+        return c
+
+    c1 = comment(portal, "sofia@demo.eu", "Welcome to the consortium portal! Please fill in your profile.")
+    comment(portal, "viktor@demo.eu", "Thanks Sofia, done.", c1)
+    c2 = comment(lisbon, "marco@demo.eu", "The façade supplier needs the survey drawings by Friday.")
+    r = comment(lisbon, "elena@demo.eu", "I uploaded them to the vault this morning.", c2)
+    comment(lisbon, "marco@demo.eu", "Perfect, thank you!", r)
+    comment(projects[1], "lars@demo.eu", "Residents' meeting moved to next Tuesday.")
