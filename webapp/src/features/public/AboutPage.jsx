@@ -2,16 +2,16 @@ import PublicPage from './PublicPage.jsx';
 import { getBrand } from '../../lib/config.js';
 
 const PHASES = [
-  ['Phase 0', 'Preliminary analysis',
-    'Collect what is known about the building and its users: drawings, energy bills, ownership, constraints and the goals of the renovation. Decide whether a deep renovation is the right path.'],
-  ['Phase I', 'Building survey and diagnosis',
-    'Survey the building on site (geometry, envelope, systems, comfort and condition), build the digital model and calibrate the energy baseline against measured consumption.'],
-  ['Phase II', 'Design of the renovation concept',
-    'Compare renovation scenarios (prefabricated facade and roof modules, systems, renewables) on energy, cost and comfort; agree on one concept with the owners and occupants.'],
-  ['Phase III', 'Detailed design and manufacturing',
-    'Turn the concept into construction documents, plan the off-site manufacturing of the modules, the logistics and the installation on site with as little disruption as possible.'],
-  ['Phase IV', 'Construction, commissioning and monitoring',
-    'Install and commission, then monitor the renovated building so that its measured performance can be compared with the design and fed back into the next projects.'],
+  ['Phase 0', 'Preliminary diagnosis',
+    'Survey the building, its users and its energy use: drawings, energy bills, ownership, comfort complaints and constraints. Decide what renovation the building needs and whether a deep renovation is the right path.'],
+  ['Phase I', 'Design and strategy',
+    'Compare renovation scenarios (prefabricated facade and roof modules, building services, renewables) on energy, cost over the life cycle and comfort, and agree on one renovation package with the owners and occupants.'],
+  ['Phase II', 'Procurement',
+    'Prepare the tender documents, select the suppliers of the prefabricated modules and the contractors, and plan manufacturing and logistics.'],
+  ['Phase III', 'Construction',
+    'Prepare the site, install the prefabricated facade, the systems and the renewables with as little disruption for the occupants as possible.'],
+  ['Phase IV', 'Commissioning and monitoring',
+    'Commission the systems, check the promised performance, and monitor the building in use so that measured results feed back into the next projects.'],
 ];
 
 export default function AboutPage() {
