@@ -1,0 +1,287 @@
+"""Feed entries for every write, brand logos, deliverables."""
+import io
+import os
+
+import pytest
+import sqlalchemy as sa
+from PIL import Image
+
+from api.extensions import db as _db
+from api.models import Brand, CustomField, Deliverable, FeedEntry
+
+from .conftest import form_token, new_grant, submit
+
+FEED_FIELDS = {"id", "created", "createdById", "createdBy", "description", "operation", "category", "module"}
+
+
+@pytest.fixture
+def su(make_user, token_for):
+    user = make_user(name="Sue Super", superuser=True)
+    return token_for(user)
+
+
+def image_bytes(fmt, size=(40, 30), colour=(10, 120, 200)):
+    out = io.BytesIO()
+    Image.new("RGB", size, colour).save(out, fmt)
+    return out.getvalue()
+
+
+def upload(client, headers, module_id, data, filename="logo.png", field="logo"):
+    return client.post(f"/api/brand/save-logo/{module_id}", headers=headers,
+                       data={field: (io.BytesIO(data), filename)}, content_type="multipart/form-data")
+
+
+def feed(client, headers, module_id, **query):
+    r = client.get(f"/api/feed/list/{module_id}", headers=headers, query_string=query)
+    assert r.status_code == 200
+    return r.get_json()["list"]
+
+
+# --- feed ---------------------------------------------------------------------------------------------------------
+
+def test_every_write_records_a_feed_entry(client, su, tree):
+    pid = tree.project.id
+    check = _db.session.scalar(sa.select(CustomField.id).where(CustomField.module_id == tree.portal.id))
+    steps = []
+
+    def step(expect, r):
+        assert r.status_code == 200, r.get_json()
+        steps.append(expect)
+
+    r = submit(client, su, f"/api/module/add/{pid}/4rineu_task", {"name": "New task"})
+    step(("add", "module", "New task"), r)
+    new_id = r.get_json()["item"]["id"]
+    step(("edit", "module", "Renamed"), submit(client, su, f"/api/module/edit/{new_id}", {"name": "Renamed"}))
+    step(("lock", "module", "Renamed"), client.patch(f"/api/module/lock/{new_id}", headers=su))
+    step(("unlock", "module", "Renamed"), client.patch(f"/api/module/unlock/{new_id}", headers=su))
+    step(("add", "deliverable", "Renamed"), submit(client, su, f"/api/deliverable/add/{new_id}",
+                                                   {"status": "IN_PROGRESS"}))
+    d_id = _db.session.scalar(sa.select(Deliverable.id).where(Deliverable.module_id == new_id))
+    step(("edit", "deliverable", "IN_PROGRESS → BLOCKED"),
+         submit(client, su, f"/api/deliverable/edit/{new_id}/{d_id}", {"status": "BLOCKED"}))
+    step(("edit", "deliverable", "deadline"),
+         submit(client, su, f"/api/deliverable/edit-deadline/{new_id}/{d_id}", {"deadline": "2031-01-01"}))
+    step(("edit", "brand", "Renamed"), upload(client, su, new_id, image_bytes("PNG")))
+    step(("add", "custom_value", "completed"),
+         submit(client, su, f"/api/custom-field/value/add/{new_id}/{check}", {"option": "completed"}))
+
+    entries = feed(client, su, new_id)
+    assert len(entries) == len(steps)
+    for entry, (operation, category, text) in zip(reversed(entries), steps):
+        assert set(entry) == FEED_FIELDS
+        assert (entry["operation"], entry["category"]) == (operation, category), entry
+        assert text in entry["description"], entry
+        assert entry["createdBy"] == "Sue Super" and entry["createdById"]
+        assert entry["module"] == {"id": new_id, "name": "Renamed"}
+    ids = [e["id"] for e in entries]
+    assert ids == sorted(ids, reverse=True)
+    # The parent's feed (its subtree) shows them too; a move and a delete are recorded on the parent.
+    assert len(feed(client, su, pid)) == len(steps)
+    assert client.get(f"/api/module/reindex/{new_id}/0", headers=su).status_code == 200
+    assert client.delete(f"/api/module/delete/{new_id}", headers=su).status_code == 200
+    entries = feed(client, su, pid)  # the module's own entries went with it
+    assert [(e["operation"], e["category"], e["module"]["id"]) for e in entries] == [
+        ("delete", "module", pid), ("move", "module", pid)]
+    assert "Renamed" in entries[0]["description"] and "Renamed" in entries[1]["description"]
+
+
+def test_feed_order_scope_and_limit(client, su, tree):
+    for m in (tree.portal, tree.project, tree.other, tree.task, tree.project):
+        _db.session.add(FeedEntry(module_id=m.id, operation="edit", category="module", description=f"on {m.name}"))
+        _db.session.commit()
+    portal = feed(client, su, tree.portal.id)
+    assert [e["description"] for e in portal] == ["on Project A", "on Task 1", "on Project B", "on Project A",
+                                                  "on Portal"]
+    assert [e["description"] for e in feed(client, su, tree.project.id)] == ["on Project A", "on Task 1",
+                                                                             "on Project A"]
+    assert [e["description"] for e in feed(client, su, tree.task.id)] == ["on Task 1"]
+    assert feed(client, su, tree.subtask.id) == []
+    assert len(feed(client, su, tree.portal.id, limit=2)) == 2
+    older = feed(client, su, tree.portal.id, before=portal[1]["id"])
+    assert [e["id"] for e in older] == [e["id"] for e in portal[2:]]
+    assert len(feed(client, su, tree.portal.id, limit="x", before=str(2**40))) == 5
+
+
+def test_feed_of_an_invisible_module_is_404(client, make_user, token_for, tree):
+    member = make_user()
+    new_grant(tree.other, member)
+    h = token_for(member)
+    assert client.get(f"/api/feed/list/{tree.project.id}", headers=h).status_code == 404
+    assert client.get(f"/api/feed/list/{tree.other.id}", headers=h).status_code == 200
+
+
+# --- brand ---------------------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("fmt", ["PNG", "JPEG", "GIF"])
+def test_save_logo_accepts_images_and_stores_png(app, client, su, tree, fmt):
+    r = upload(client, su, tree.project.id, image_bytes(fmt, size=(900, 300)), filename=f"logo.{fmt.lower()}")
+    assert r.status_code == 200, r.get_json()
+    item = r.get_json()["item"]
+    assert item["logo"] > 0 and {"view_logo", "save_logo"} <= set(item["links"])
+    found = client.get(f"/api/brand/find/{tree.project.id}", headers=su).get_json()["item"]
+    assert found == item
+    r = client.get(item["links"]["view_logo"]["url"], headers=su)
+    assert r.status_code == 200
+    assert r.mimetype == "image/png" and r.headers["X-Content-Type-Options"] == "nosniff"
+    img = Image.open(io.BytesIO(r.data))
+    assert img.format == "PNG" and max(img.size) <= 512 and img.size[0] / img.size[1] == pytest.approx(3, rel=0.05)
+    assert len(r.data) == item["logo"]
+
+
+def test_a_new_logo_replaces_the_old_file(app, client, su, tree):
+    upload(client, su, tree.project.id, image_bytes("PNG"))
+    first = _db.session.scalar(sa.select(Brand.logo))
+    path = os.path.join(app.config["UPLOAD_DIR"], "logos", first)
+    assert os.path.exists(path)
+    upload(client, su, tree.project.id, image_bytes("PNG", colour=(1, 2, 3)))
+    _db.session.expire_all()
+    assert _db.session.scalar(sa.select(sa.func.count(Brand.id))) == 1
+    second = _db.session.scalar(sa.select(Brand.logo))
+    assert second != first and not os.path.exists(path)
+
+
+@pytest.mark.parametrize("payload,name", [
+    (b"just some text, not an image", "logo.png"),
+    (b'<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', "logo.svg"),
+    (b"<!DOCTYPE html><html><body><script>alert(1)</script></body></html>", "logo.html"),
+    (b"\x89PNG\r\n\x1a\nbroken", "logo.png"),
+    (b"", "empty.png"),
+])
+def test_save_logo_rejects_what_is_not_an_image(app, client, su, tree, payload, name):
+    r = upload(client, su, tree.project.id, payload, filename=name)
+    assert r.status_code == 422
+    assert "logo" in r.get_json()["errors"]
+    assert _db.session.scalar(sa.select(sa.func.count(Brand.id))) == 0
+    assert _db.session.scalar(sa.select(sa.func.count(FeedEntry.id))) == 0
+
+
+def test_save_logo_needs_a_file(client, su, tree):
+    r = client.post(f"/api/brand/save-logo/{tree.project.id}", headers=su, data={})
+    assert r.status_code == 422 and r.get_json()["errors"] == {"logo": ["File is required"]}
+
+
+def test_save_logo_too_large_is_413(app, client, su, tree, monkeypatch):
+    monkeypatch.setitem(app.config, "LOGO_MAX_BYTES", 2000)
+    big = io.BytesIO()
+    Image.effect_noise((120, 120), 80).convert("RGB").save(big, "PNG")
+    assert big.tell() > 2000
+    r = upload(client, su, tree.project.id, big.getvalue())
+    assert r.status_code == 413 and "too large" in r.get_json()["error"]
+    assert _db.session.scalar(sa.select(sa.func.count(Brand.id))) == 0
+
+
+def test_logo_rights(client, su, make_user, token_for, tree):
+    viewer, editor, stranger = make_user(), make_user(), make_user()
+    new_grant(tree.project, viewer)
+    new_grant(tree.project, editor, edit=True)
+    png = image_bytes("PNG")
+    assert upload(client, token_for(viewer), tree.project.id, png).status_code == 403
+    assert upload(client, token_for(stranger), tree.project.id, png).status_code == 404
+    r = upload(client, token_for(editor), tree.project.id, png)
+    assert r.status_code == 200
+    brand_id = r.get_json()["item"]["id"]
+    viewed = client.get(f"/api/brand/find/{tree.project.id}", headers=token_for(viewer)).get_json()["item"]
+    assert set(viewed["links"]) == {"view_logo"}
+    assert client.get(f"/api/brand/logo/{brand_id}", headers=token_for(viewer)).status_code == 200
+    assert client.get(f"/api/brand/logo/{brand_id}", headers=token_for(stranger)).status_code == 404
+    assert client.get(f"/api/brand/logo/{brand_id}").status_code == 401
+    assert client.get(f"/api/brand/find/{tree.other.id}", headers=su).get_json() == {"item": None}
+
+
+# --- deliverables ----------------------------------------------------------------------------------------------------
+
+@pytest.fixture
+def owner(make_user, tree):
+    user = make_user(name="Owen Owner")
+    new_grant(tree.portal, user)
+    return user
+
+
+def test_deliverable_add_and_edit(client, su, tree, owner):
+    mid = tree.task.id
+    r = submit(client, su, f"/api/deliverable/add/{mid}", {
+        "status": "IN_PROGRESS", "ownerId": str(owner.id), "startDate": "2030-01-01", "deadline": "2030-02-01",
+        "commencedDate": "2030-01-03", "completionDate": ""})
+    assert r.status_code == 200, r.get_json()
+    d = r.get_json()["item"]
+    assert d["status"] == {"name": "IN_PROGRESS", "label": "In Progress"}
+    assert (d["ownerId"], d["ownerName"]) == (owner.id, "Owen Owner")
+    assert (d["startDate"], d["deadline"], d["commencedDate"], d["completionDate"]) == (
+        "2030-01-01", "2030-02-01", "2030-01-03", None)
+    assert {"find", "edit", "edit_start_date", "edit_deadline", "edit_commence_date",
+            "edit_completion_date"} == set(d["links"])
+    view = client.get(f"/api/module/view/{mid}", headers=su).get_json()["item"]
+    assert view["deliverable"]["id"] == d["id"] and "add_deliverable" not in view["links"]
+
+    r = submit(client, su, d["links"]["edit"]["url"], {"status": "COMPLETED", "ownerId": "",
+                                                        "startDate": "2030-01-01", "deadline": "2030-02-01",
+                                                        "commencedDate": "2030-01-03",
+                                                        "completionDate": "2030-01-30", "_method": "PUT"})
+    assert r.status_code == 200, r.get_json()
+    d = r.get_json()["item"]
+    assert d["status"]["name"] == "COMPLETED" and d["ownerId"] is None and d["completionDate"] == "2030-01-30"
+
+    for link, field, value in (("edit_start_date", "startDate", "2029-12-01"), ("edit_deadline", "deadline", "2030-03-01"),
+                               ("edit_commence_date", "commencedDate", "2029-12-05"),
+                               ("edit_completion_date", "completionDate", "2030-02-20")):
+        r = submit(client, su, d["links"][link]["url"], {field: value}, method="PUT")
+        assert r.status_code == 200, (link, r.get_json())
+        d = r.get_json()["item"]
+        assert d[field] == value
+        assert d["status"]["name"] == "COMPLETED"  # the single-date forms change only their date
+    r = submit(client, su, d["links"]["edit_deadline"]["url"], {"deadline": ""}, method="PUT")
+    assert r.get_json()["item"]["deadline"] is None and r.get_json()["item"]["startDate"] == "2029-12-01"
+    assert client.get(f"/api/deliverable/find/{mid}", headers=su).get_json()["item"]["id"] == d["id"]
+
+
+def test_deliverable_owner_must_be_a_member(client, su, make_user, tree):
+    outsider = make_user()
+    r = submit(client, su, f"/api/deliverable/add/{tree.task.id}", {"status": "NOT_STARTED",
+                                                                     "ownerId": str(outsider.id)})
+    assert r.status_code == 422 and "ownerId" in r.get_json()["errors"]
+    assert _db.session.scalar(sa.select(sa.func.count(Deliverable.id))) == 0
+
+
+@pytest.mark.parametrize("data,field", [
+    ({"startDate": "2030-02-01", "deadline": "2030-01-31"}, "deadline"),
+    ({"commencedDate": "2030-02-01", "completionDate": "2030-01-01"}, "completionDate"),
+])
+def test_deliverable_date_order(client, su, tree, data, field):
+    r = submit(client, su, f"/api/deliverable/add/{tree.task.id}", {"status": "NOT_STARTED", **data})
+    assert r.status_code == 422 and field in r.get_json()["errors"]
+    assert _db.session.scalar(sa.select(sa.func.count(Deliverable.id))) == 0
+    ok = submit(client, su, f"/api/deliverable/add/{tree.task.id}", {"status": "NOT_STARTED"})
+    d = ok.get_json()["item"]
+    # A single-date edit is checked against the stored dates too, and leaves them unchanged when refused.
+    first, second = list(data)
+    assert submit(client, su, d["links"][_link(first)]["url"], {first: data[first]}).status_code == 200
+    r = submit(client, su, d["links"][_link(second)]["url"], {second: data[second]})
+    assert r.status_code == 422 and field in r.get_json()["errors"]
+    _db.session.expire_all()
+    stored = _db.session.get(Deliverable, d["id"])
+    assert getattr(stored, {"deadline": "deadline", "completionDate": "completion_date"}[field]) is None
+
+
+def _link(field):
+    return {"startDate": "edit_start_date", "deadline": "edit_deadline", "commencedDate": "edit_commence_date",
+            "completionDate": "edit_completion_date"}[field]
+
+
+def test_second_deliverable_is_409(client, su, tree):
+    url = f"/api/deliverable/add/{tree.task.id}"
+    assert submit(client, su, url, {"status": "NOT_STARTED"}).status_code == 200
+    r = submit(client, su, url, {"status": "BLOCKED"})
+    assert r.status_code == 409 and r.get_json()["error"]
+    assert _db.session.scalar(sa.select(sa.func.count(Deliverable.id))) == 1
+    assert _db.session.scalar(sa.select(Deliverable.status)) == "NOT_STARTED"
+
+
+def test_deliverable_token_and_lock(client, su, tree):
+    url = f"/api/deliverable/add/{tree.task.id}"
+    token = form_token(client, su, url)
+    client.patch(f"/api/module/lock/{tree.task.id}", headers=su)
+    r = client.post(url, headers=su, data={"status": "NOT_STARTED", "_token": token})
+    assert r.status_code == 423
+    client.patch(f"/api/module/unlock/{tree.task.id}", headers=su)
+    r = client.post(url, headers=su, data={"status": "NOT_STARTED", "_token": "bad"})
+    assert r.status_code == 422 and "_token" in r.get_json()["errors"]
