@@ -168,6 +168,24 @@ describe('signed in', () => {
     await context.close();
   });
 
+  test('lock and unlock a module; the links follow the lock', async () => {
+    const { page, context, base } = await newPage();
+    await signIn(page, base, 'admin@demo.eu');
+    await page.click('[data-testid=portal-card] >> text=4RinEU Consortium');
+    await page.click('.rail >> text=Work');
+    await page.click('.tree >> text=Madrid demo case');
+    const header = page.locator('[data-testid=module-header]');
+    await header.locator('[data-testid=lock-module]').click();
+    await header.locator('.tag >> text=Locked').waitFor();
+    await header.locator('[data-testid=unlock-module]').waitFor();
+    assert.equal(await header.locator('[data-testid=edit-module]').count(), 0, 'no edit while locked');
+    assert.equal(await header.locator('[data-testid=delete-module]').count(), 0, 'no delete while locked');
+    await header.locator('[data-testid=unlock-module]').click();
+    await header.locator('[data-testid=edit-module]').waitFor();
+    assert.equal(await header.locator('.tag >> text=Locked').count(), 0);
+    await context.close();
+  });
+
   test('reorder child modules by drag and drop', async () => {
     const { page, context, base } = await newPage();
     await signIn(page, base, 'admin@demo.eu');

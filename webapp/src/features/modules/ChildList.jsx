@@ -100,8 +100,8 @@ export default function ChildList({ module, childType, baseUrl, onChanged }) {
                     {c.description && <div className="childlist__desc">{c.description}</div>}
                   </td>
                   <td><StatusBadge status={d && d.status} /></td>
-                  <td>{(d && d.ownerName) || <span className="muted">n/a</span>}</td>
-                  <td>{d && d.deadline ? formatDate(d.deadline) : <span className="muted">n/a</span>}</td>
+                  <td className="nowrap">{(d && d.ownerName) || <span className="muted">n/a</span>}</td>
+                  <td className="nowrap">{d && d.deadline ? formatDate(d.deadline) : <span className="muted">n/a</span>}</td>
                   <td className="muted">{c.childCount || 0}</td>
                 </tr>
               );

@@ -8,7 +8,7 @@ import StatusBadge from '../../components/StatusBadge.jsx';
 import { errorMessage } from '../../lib/apiClient.js';
 import DeliverableStrip from './DeliverableStrip.jsx';
 import MemberAvatars from './MemberAvatars.jsx';
-import { deleteModule, saveLogo } from './moduleApi.js';
+import { callLink, deleteModule, saveLogo } from './moduleApi.js';
 
 function LogoDialog({ link, onClose, onSaved }) {
   const [file, setFile] = useState(null);
@@ -52,6 +52,21 @@ export default function ModuleHeader({ module, moduleUrl, onChanged, onDeleted, 
   const [dialog, setDialog] = useState(null);
   const [del, setDel] = useState({ open: false, busy: false, error: null });
   const [logoVersion, setLogoVersion] = useState(0);
+  const [lockBusy, setLockBusy] = useState(false);
+  const [lockError, setLockError] = useState(null);
+
+  const toggleLock = async (link) => {
+    setLockBusy(true);
+    setLockError(null);
+    try {
+      const res = await callLink(link);
+      if (onChanged) onChanged(res.data && res.data.item);
+    } catch (err) {
+      setLockError(errorMessage(err));
+    } finally {
+      setLockBusy(false);
+    }
+  };
   const links = module.links || {};
   const d = module.deliverable;
   const headingRef = useRef(null);
@@ -104,6 +119,18 @@ export default function ModuleHeader({ module, moduleUrl, onChanged, onDeleted, 
               {links.edit && moduleUrl && (
                 <Link className="btn btn--small" to={`${moduleUrl}/clone`} data-testid="copy-module">Copy</Link>
               )}
+              {links.lock && (
+                <button type="button" className="btn btn--small" disabled={lockBusy} onClick={() => toggleLock(links.lock)}
+                  data-testid="lock-module" title="No edit or delete until unlocked">
+                  Lock
+                </button>
+              )}
+              {links.unlock && (
+                <button type="button" className="btn btn--small" disabled={lockBusy} onClick={() => toggleLock(links.unlock)}
+                  data-testid="unlock-module">
+                  Unlock
+                </button>
+              )}
             </div>
           </div>
           <div className="mh__meta">
@@ -122,6 +149,12 @@ export default function ModuleHeader({ module, moduleUrl, onChanged, onDeleted, 
           </div>
         </div>
       </div>
+      {lockError && (
+        <Modal title="ERROR" onClose={() => setLockError(null)}
+          footer={<button type="button" className="btn btn--primary" onClick={() => setLockError(null)}>Ok</button>}>
+          <p>{lockError}</p>
+        </Modal>
+      )}
       {module.description ? (
         <div className="mh__description" data-testid="module-description">{module.description}</div>
       ) : null}

@@ -1,5 +1,25 @@
 import { NavLink, useNavigate, useParams } from 'react-router-dom';
 import StatusBadge from '../../components/StatusBadge.jsx';
+import useFetch, { pickList } from '../../lib/useFetch.js';
+import { tabOfChild } from '../modules/tabs.js';
+
+/** The children of the open project, as the second level of the tree. */
+function Branch({ project, url }) {
+  const { data } = useFetch(`/api/module/list/${project.id}`, pickList);
+  if (!data || !data.length) return null;
+  return (
+    <ul className="tree__branch">
+      {data.map((c) => (
+        <li key={c.id}>
+          <NavLink to={`${url}/${tabOfChild(project, c)}/${c.id}`}
+            className={({ isActive }) => (isActive ? 'tree__link tree__link--sub tree__link--on' : 'tree__link tree__link--sub')}>
+            <span className="tree__name">{c.name}</span>
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
 import ModuleView from '../modules/ModuleView.jsx';
 
 /** /portal/{id}/projects[/{pid}]: a side tree of the portal's projects plus the project with tabs. */
@@ -18,6 +38,7 @@ export default function ProjectsBrowser({ portal, base, onChanged }) {
                 <span className="tree__dot" style={{ background: 'currentColor' }} aria-hidden="true" />
                 <span className="tree__name">{c.name}</span>
               </NavLink>
+              {String(c.id) === String(pid) && <Branch project={c} url={`${root}/${c.id}`} />}
             </li>
           ))}
         </ul>
