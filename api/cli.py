@@ -39,6 +39,18 @@ def register_cli(app):
         click.echo("Demo data loaded." if created else "Demo data already present.")
         click.echo(demo.SIGN_IN_HELP)
 
+    @app.cli.command("vault-gc")
+    @click.option("--delete", is_flag=True, help="remove them (otherwise only list)")
+    def vault_gc(delete):
+        """List (or remove) stored vault files that no row points at, e.g. after a crash mid-upload."""
+        from .services import storage, vault
+        names = vault.orphans()
+        for name in names:
+            click.echo(name)
+            if delete:
+                storage.remove("files", name)
+        click.echo(f"{len(names)} orphaned file(s){' removed' if delete and names else ''}.")
+
     @app.cli.command("bench-data")
     @click.option("--modules", default=10000)
     @click.option("--members", default=50)

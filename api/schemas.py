@@ -213,3 +213,56 @@ class CommentSchema(Camel):
                                 data_key="createdBy")
     createdById = fields.Function(lambda c: None if c.deleted else c.created_by_id)
     links = fields.Dict(attribute="_links")
+
+
+class FileVersionSchema(Camel):
+    id = fields.Integer()
+    filename = fields.String()
+    fileName = fields.Function(lambda o: o.filename)
+    filesize = fields.Integer()
+    mime = fields.String()
+    created = fields.DateTime()
+    createdBy = created_by()
+    links = fields.Dict(attribute="_links")
+
+
+class FileSchema(Camel):
+    id = fields.Integer()
+    moduleId = fields.Integer(attribute="module_id")
+    title = fields.String()
+    filename = fields.String()
+    fileName = fields.Function(lambda o: o.filename)
+    filesize = fields.Integer()
+    mime = fields.String()
+    created = fields.DateTime()
+    createdBy = created_by()
+    createdById = fields.Integer(attribute="created_by_id", allow_none=True)
+    locked = fields.Boolean()
+    versions = fields.List(fields.Nested(FileVersionSchema), attribute="_versions")
+    links = fields.Dict(attribute="_links")
+
+
+class ReferenceSchema(Camel):
+    id = fields.Integer()
+    moduleId = fields.Integer(attribute="module_id")
+    title = fields.String()
+    description = fields.String()
+    url = fields.String()
+    resourceType = fields.String(attribute="resource_type")
+    created = fields.DateTime()
+    createdBy = created_by()
+    createdById = fields.Integer(attribute="created_by_id", allow_none=True)
+    locked = fields.Boolean()
+    links = fields.Dict(attribute="_links")
+
+
+class VaultSchema(Camel):
+    id = fields.Integer()
+    moduleId = fields.Integer()
+    files = fields.List(fields.Nested(FileSchema))
+    references = fields.List(fields.Nested(ReferenceSchema))
+    links = fields.Dict()
+
+
+class FormsSchema(Camel):
+    forms = fields.List(fields.String(), metadata={"description": "each form as a JSON string (spec §7)"})

@@ -12,8 +12,8 @@ def doc(summary, response=None, form=None, json=None, status=200, public=False, 
 
 def register_blueprints(app):
     from . import (accounts, article, brand, custom_field, deliverable, discussion, feed, health, membership, meta,
-                   module, openapi, profile)
+                   module, openapi, profile, vault)
     for mod in (accounts, article, brand, custom_field, deliverable, discussion, feed, health, membership, meta,
-                module, openapi, profile):
+                module, openapi, profile, vault):
         for bp in mod.blueprints():
             app.register_blueprint(bp)

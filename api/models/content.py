@@ -30,6 +30,21 @@ class VaultFile(db.Model):
     created_by = db.relationship("User", lazy="joined")
 
 
+class FileVersion(db.Model):
+    """An earlier content of a vault file, kept when a new file replaces it."""
+    __tablename__ = "file_version"
+    id = db.Column(db.Integer, primary_key=True)
+    file_id = db.Column(db.Integer, db.ForeignKey("vault_file.id", ondelete="CASCADE"), nullable=False, index=True)
+    module_id = module_fk()
+    filename = db.Column(db.String(255), nullable=False)
+    stored_name = db.Column(db.String(80), nullable=False, unique=True)
+    filesize = db.Column(db.BigInteger, nullable=False, default=0)
+    mime = db.Column(db.String(120), nullable=False, default="application/octet-stream")
+    created = db.Column(db.DateTime, nullable=False, default=utcnow)
+    created_by_id = user_fk()
+    created_by = db.relationship("User", lazy="joined")
+
+
 class Reference(db.Model):
     id = db.Column(db.Integer, primary_key=True)
     module_id = module_fk()

@@ -170,6 +170,7 @@ def seed():
     for phase_name, phase_desc, _ in PHASES:
         b.module(template, "4rineu_phase", phase_name, phase_desc)
     seed_knowledge_and_discussion(users, portal, projects)
+    seed_vault(users, portal, projects)
 
     for platform, pname, pdesc, buildings in (
         ("peb", "PEB Energy Audits", "Energy performance audits of office and school buildings.",
@@ -273,3 +274,56 @@ def seed_knowledge_and_discussion(users, portal, projects):
     r = comment(lisbon, "elena@demo.eu", "I uploaded them to the vault this morning.", c2)
     comment(lisbon, "marco@demo.eu", "Perfect, thank you!", r)
     comment(projects[1], "lars@demo.eu", "Residents' meeting moved to next Tuesday.")
+
+
+# --- vault (issue 6) -----------------------------------------------------------------------------
+
+def seed_vault(users, portal, projects):
+    import io
+    import os
+
+    from PIL import Image, ImageDraw
+
+    from ..models import Reference, VaultFile
+    from . import storage
+    lisbon, oslo = projects[0], projects[1]
+    img = Image.new("RGB", (640, 400), (230, 240, 235))
+    draw = ImageDraw.Draw(img)
+    for i in range(8):
+        draw.rectangle([60 + i * 66, 120, 110 + i * 66, 360], fill=(20, 110 + i * 12, 80))
+    png = io.BytesIO()
+    img.save(png, "PNG")
+    csv = "month,heating_kwh,electricity_kwh\n" + "".join(
+        f"2026-{m:02d},{1800 - m * 110},{420 + m * 7}\n" for m in range(1, 13))
+    report = ("Energy audit summary – Lisbon demo case\n\nHeated floor area: 5,200 m²\n"
+              "Primary energy before renovation: 212 kWh/m²a\nTarget after renovation: 48 kWh/m²a\n")
+    files = [
+        (lisbon, "Façade photo survey", "facade-survey.png", png.getvalue(), "image/png", "marco@demo.eu", False),
+        (lisbon, "Monthly energy use 2026", "energy-use-2026.csv", csv.encode(), "text/csv", "elena@demo.eu", False),
+        (lisbon, "Energy audit summary (signed off)", "audit-summary.txt", report.encode(), "text/plain",
+         "sofia@demo.eu", True),
+        (oslo, "Point cloud extract", "pointcloud-extract.bin", os.urandom(2_600_000), "application/octet-stream",
+         "lars@demo.eu", False),
+        (portal, "Consortium logo sheet", "logo-sheet.svg",
+         b'<svg xmlns="http://www.w3.org/2000/svg" width="120" height="60"><rect width="120" height="60" '
+         b'fill="#0b6b4f"/></svg>', "image/svg+xml", "sofia@demo.eu", False),
+    ]
+    for module, title, name, data, mime, author, locked in files:
+        stored = storage.save_bytes("files", data)
+        db.session.add(VaultFile(module_id=module.id, title=title, filename=name, stored_name=stored,
+                                 filesize=len(data), mime=mime, locked=locked, created_by_id=users[author].id))
+        feed.record(users[author], module, "add", "file", f"Uploaded '{title}' ({name})")
+    refs = [
+        (portal, "4RinEU project website", "Public results and deliverables", "https://www.4rineu.eu", "LINK"),
+        (portal, "Prefabricated façade installation", "Time-lapse of a module installation",
+         "https://www.youtube.com/watch?v=renovation", "VIDEO"),
+        (lisbon, "EPBD recast 2024", "EU directive on the energy performance of buildings",
+         "https://eur-lex.europa.eu/eli/dir/2024/1275/oj", "DOCUMENT"),
+        (lisbon, "Survey drawings (shared drive)", "DWG files of the 1970s block", "https://files.example.org/lisbon",
+         "FILE"),
+        (oslo, "Heat pump datasheet", "Manufacturer's data", "https://example.org/heatpump.pdf", "DOCUMENT"),
+    ]
+    for module, title, desc, url, kind in refs:
+        db.session.add(Reference(module_id=module.id, title=title, description=desc, url=url, resource_type=kind,
+                                 created_by_id=users["sofia@demo.eu"].id, locked=title.startswith("EPBD")))
+        feed.record(users["sofia@demo.eu"], module, "add", "reference", f"Added the reference '{title}'")

@@ -282,8 +282,10 @@ def delete_subtree(user, module):
     parent = get_module(module.parent_id)
     label = perm.type_label(module)
     ids = subtree_query(module).scalar_subquery()
-    from ..models import VaultFile
+    from ..models import FileVersion, VaultFile
     stored = [("files", n) for n in db.session.scalars(select(VaultFile.stored_name).where(VaultFile.module_id.in_(ids)))]
+    stored += [("files", n) for n in db.session.scalars(select(FileVersion.stored_name)
+                                                         .where(FileVersion.module_id.in_(ids)))]
     stored += [("logos", n) for n in db.session.scalars(select(Brand.logo).where(Brand.module_id.in_(ids),
                                                                                   Brand.logo.is_not(None)))]
     for model in MODULE_OWNED:

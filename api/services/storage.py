@@ -17,6 +17,10 @@ def path_of(kind, name):
     return os.path.join(_dir(kind), name)
 
 
+def new_name(ext=""):
+    return secrets.token_hex(16) + ext
+
+
 def save_bytes(kind, data, ext=""):
     """Write bytes to a new generated name (atomically, via a temp file) and return the name."""
     name = secrets.token_hex(16) + ext
@@ -73,6 +77,8 @@ def send_stored(kind, name, mimetype, download_name=None, max_age=0):
         resp = send_file(path, mimetype=mimetype, conditional=True, max_age=max_age)
     if download_name is not None:
         resp.headers["Content-Disposition"] = content_disposition(download_name)
+        # Even if a browser were talked into rendering it, an uploaded page could run nothing.
+        resp.headers["Content-Security-Policy"] = "sandbox; default-src 'none'"
     resp.headers["X-Content-Type-Options"] = "nosniff"
     resp.headers["Cache-Control"] = f"private, max-age={max_age}" if max_age else "private, no-cache"
     return resp
