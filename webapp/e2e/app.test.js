@@ -25,6 +25,8 @@ async function newPage(host) {
   return { page, context, base };
 }
 
+// an 8x8 PNG
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAFklEQVR4nGNkYPjPgA0wYRUdlRhMEgBGfAEP5ONNAQAAAABJRU5ErkJggg==';
 const text = (page, sel) => page.locator(sel).innerText();
 
 describe('signed out', () => {
@@ -168,7 +170,7 @@ describe('signed in', () => {
     await context.close();
   });
 
-  test('lock and unlock a module; the links follow the lock', async () => {
+  test('lock and unlock a module, change its logo', async () => {
     const { page, context, base } = await newPage();
     await signIn(page, base, 'admin@demo.eu');
     await page.click('[data-testid=portal-card] >> text=4RinEU Consortium');
@@ -183,6 +185,12 @@ describe('signed in', () => {
     await header.locator('[data-testid=unlock-module]').click();
     await header.locator('[data-testid=edit-module]').waitFor();
     assert.equal(await header.locator('.tag >> text=Locked').count(), 0);
+    // change the logo: the upload replaces the fallback mark by the image, fetched with the token
+    await header.locator('[data-testid=change-logo]').click();
+    await page.setInputFiles('#logo-file', { name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(PNG, 'base64') });
+    await page.click('.modal >> button:has-text("Upload")');
+    await header.locator('[data-testid=module-logo]').waitFor();
+    assert.match(await header.locator('[data-testid=module-logo]').getAttribute('src'), /^blob:/);
     await context.close();
   });
 

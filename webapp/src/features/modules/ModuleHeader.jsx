@@ -90,11 +90,11 @@ export default function ModuleHeader({ module, moduleUrl, onChanged, onDeleted, 
         {links.save_logo ? (
           <button type="button" className="mh__logo mh__logo--editable" title="Change logo"
             onClick={() => setDialog({ kind: 'logo' })} data-testid="change-logo">
-            <BrandLogo brand={module.brand} size={80} alt={`${module.name} logo`} version={logoVersion} />
+            <BrandLogo brand={module.brand} platform={module.platform} size={80} alt={`${module.name} logo`} version={logoVersion} />
             <span className="mh__logo-hint">Change</span>
           </button>
         ) : (
-          <div className="mh__logo"><BrandLogo brand={module.brand} size={80} alt={`${module.name} logo`} version={logoVersion} /></div>
+          <div className="mh__logo"><BrandLogo brand={module.brand} platform={module.platform} size={80} alt={`${module.name} logo`} version={logoVersion} /></div>
         )}
         <div className="mh__main">
           <div className="mh__kicker">

@@ -28,7 +28,7 @@ export default function HomePage() {
       <div className="cards">
         {list.map((m) => (
           <Link key={m.id} to={portalHref(m)} className="card card--portal" data-testid="portal-card">
-            <BrandLogo brand={m.brand} size={64} alt="" />
+            <BrandLogo brand={m.brand} platform={m.platform} size={64} alt="" />
             <div className="card__body">
               <div className="card__kicker">{PLATFORM_NAMES[m.platform] || m.platform} · {m.typeLabel}</div>
               <div className="card__title">{m.name}</div>

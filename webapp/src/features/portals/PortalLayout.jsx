@@ -76,7 +76,7 @@ export default function PortalLayout({ base }) {
         {!inWork && (
         <aside className="sidemenu" aria-label="Portal contents">
           <NavLink to={home} end className="sidemenu__home" data-testid="portal-home">
-            <BrandLogo brand={portal.brand} size={40} alt="" />
+            <BrandLogo brand={portal.brand} platform={portal.platform} size={40} alt="" />
             <span>
               <span className="sidemenu__type">{portal.typeLabel}</span>
               <span className="sidemenu__name">{portal.name}</span>

@@ -35,7 +35,7 @@ export default function PortalPage({ portal, base, onChanged }) {
             <div className="cards">
               {children.map((c) => (
                 <Link key={c.id} to={`${home}/${c.id}`} className="card card--project" data-testid="project-card">
-                  <BrandLogo brand={c.brand} size={48} alt="" />
+                  <BrandLogo brand={c.brand} platform={c.platform} size={48} alt="" />
                   <div className="card__body">
                     <div className="card__kicker">{c.typeLabel} · ID {c.id}</div>
                     <div className="card__title">{c.name}</div>

@@ -27,7 +27,7 @@ export default function PortalSwitcher({ current }) {
           {list.map((p) => (
             <Link key={p.id} role="menuitem" to={`/portal/${p.id}/projects`} onClick={() => setOpen(false)}
               className={current && current.id === p.id ? 'switcher__item switcher__item--on' : 'switcher__item'}>
-              <BrandLogo brand={p.brand} size={32} alt="" />
+              <BrandLogo brand={p.brand} platform={p.platform} size={32} alt="" />
               <span>{p.name}</span>
             </Link>
           ))}
