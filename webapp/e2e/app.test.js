@@ -147,6 +147,11 @@ describe('signed in', () => {
     await page.locator('[data-testid=overlay-close]').last().click();
     await page.waitForURL(projectUrl);
     assert.equal(await page.locator('[data-testid=overlay]').count(), 0);
+    // Edit Project goes to /v2/{platform}/{parentId}/{id}
+    await page.click('[data-testid=edit-project]');
+    await page.waitForURL(/\/v2\/4rineu\/\d+\/\d+$/);
+    assert.ok((await text(page, '[data-testid=module-name]')).startsWith('Lisbon demo case'));
+    await page.locator('[data-testid=edit-module]').waitFor();
     await context.close();
   });
 
