@@ -7,7 +7,7 @@ import sqlalchemy as sa
 
 from api.extensions import db as _db
 from api.forms import make_token
-from api.models import (MODULE_OWNED, Article, Brand, CloneConfig, Comment, CustomField, CustomValue, Deliverable,
+from api.models import (MODULE_OWNED, Article, FileVersion, Brand, CloneConfig, Comment, CustomField, CustomValue, Deliverable,
                         FeedEntry, Invitation, Membership, Metric, Module, PicklistOption, Reference, Report,
                         VaultFile)
 from api.models.base import utcnow
@@ -264,7 +264,8 @@ def test_form_token_is_required_and_checked(client, make_user, token_for, tree, 
 def _load_everything(module, user, other_field=None):
     """One row of everything a module can carry, files on disk included."""
     mid = module.id
-    files = [storage.save_bytes("files", b"file of %d" % mid, ".bin")]
+    files = [storage.save_bytes("files", b"file of %d" % mid, ".bin"),
+             storage.save_bytes("files", b"old version of %d" % mid, ".bin")]
     logo = storage.save_bytes("logos", b"\x89PNG fake", ".png")
     _db.session.add_all([
         FeedEntry(module_id=mid, created_by_id=user.id, operation="add", category="module", description="x"),
@@ -283,7 +284,9 @@ def _load_everything(module, user, other_field=None):
     _db.session.add_all([article, comment, report, field])
     _db.session.flush()
     option = PicklistOption(field_id=field.id, value="a", label="A")
-    _db.session.add_all([Article(module_id=mid, parent_id=article.id, title="Child", content="{}"),
+    vault_file = _db.session.scalar(sa.select(VaultFile).where(VaultFile.module_id == mid))
+    _db.session.add_all([FileVersion(file_id=vault_file.id, module_id=mid, filename="old.pdf", stored_name=files[1]),
+                         Article(module_id=mid, parent_id=article.id, title="Child", content="{}"),
                          Comment(module_id=mid, parent_id=comment.id, content="Reply"),
                          Metric(report_id=report.id, module_id=mid, title="M", attribute="budget"), option])
     _db.session.flush()
@@ -291,7 +294,7 @@ def _load_everything(module, user, other_field=None):
     if other_field is not None:
         _db.session.add(CustomValue(field_id=other_field.id, module_id=mid, stringval="completed"))
     _db.session.commit()
-    return [os.path.join(storage._dir("files"), files[0]), os.path.join(storage._dir("logos"), logo)]
+    return [os.path.join(storage._dir("files"), f) for f in files] + [os.path.join(storage._dir("logos"), logo)]
 
 
 def _count(model, module_ids):
