@@ -53,6 +53,8 @@ function flaskBin() {
 /** A fresh database, migrated and seeded; returns its env. */
 export function prepareDatabase(extraEnv = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+  // nginx workers (another user when started as root) read uploads from here via X-Accel-Redirect.
+  fs.chmodSync(dir, 0o755);
   const env = {
     ...process.env,
     DATABASE_URL: `sqlite:///${path.join(dir, 'e2e.db')}`,
@@ -108,19 +110,62 @@ export async function stop(server) {
   });
 }
 
+function nginxBin() {
+  for (const p of ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx']) if (fs.existsSync(p)) return p;
+  return null;
+}
+
+/** The front the tests use: E2E_FRONT=nginx|vite; by default nginx (as in production) when installed. */
+export function frontKind() {
+  const want = process.env.E2E_FRONT;
+  if (want === 'vite' || want === 'nginx') return want;
+  return nginxBin() && fs.existsSync(path.join(ROOT, 'scripts', 'render_nginx.py')) ? 'nginx' : 'vite';
+}
+
+/** Serve webapp/dist through nginx with the repo's config (scripts/render_nginx.py), API behind it. */
+export async function startNginx(api, db) {
+  if (!fs.existsSync(path.join(WEBAPP, 'dist', 'index.html'))) throw new Error('webapp/dist missing: run scripts/build-webapp.sh');
+  const port = await freePort();
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-nginx-'));
+  const conf = path.join(runDir, 'nginx.conf');
+  const env = {
+    ...process.env,
+    NGINX_RUN_DIR: runDir,
+    NGINX_LISTEN: `127.0.0.1:${port}`,
+    NGINX_API_UPSTREAM: `127.0.0.1:${api.port}`,
+    NGINX_UPLOAD_DIR: db.env.UPLOAD_DIR,
+  };
+  const r = spawnSync(path.join(VENV_BIN, 'python'), [path.join(ROOT, 'scripts', 'render_nginx.py'), conf], { cwd: ROOT, env, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`render_nginx.py failed:\n${r.stdout}\n${r.stderr}`);
+  const errLog = path.join(runDir, 'nginx-error.log');
+  const proc = spawn(nginxBin(), ['-e', errLog, '-c', conf, '-g', 'daemon off;'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const log = [];
+  proc.stdout.on('data', (d) => log.push(String(d)));
+  proc.stderr.on('data', (d) => log.push(String(d)));
+  await waitFor(`http://127.0.0.1:${port}/`, 30000, proc);
+  return { port, url: `http://127.0.0.1:${port}`, proc, log, runDir };
+}
+
 /** One API + one web front: the stack the tests drive. */
 export async function startStack(apiEnv = {}, db = null) {
   const database = db || prepareDatabase();
-  const api = await startApi(database, apiEnv);
+  const front = frontKind();
+  const api = await startApi(database, front === 'nginx' ? { ACCEL_REDIRECT_PREFIX: '/protected-files/', ...apiEnv } : apiEnv);
   let web;
   try {
-    web = await startWeb(api);
+    web = front === 'nginx' ? await startNginx(api, database) : await startWeb(api);
   } catch (e) {
     await stop(api);
     throw e;
   }
   return {
-    db: database, api, web, url: web.url, port: web.port,
-    async stop() { await stop(web); await stop(api); },
+    db: database, api, web, front, url: web.url, port: web.port,
+    async stop() {
+      await stop(web);
+      await stop(api);
+      if (!process.env.E2E_KEEP) {
+        for (const d of [web.runDir, db ? null : database.dir]) if (d) fs.rmSync(d, { recursive: true, force: true });
+      }
+    },
   };
 }
