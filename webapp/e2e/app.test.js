@@ -142,8 +142,9 @@ describe('signed in', () => {
     await overlay.locator('[data-testid=feed-item]').first().waitFor();
     await overlay.locator('[data-testid=tabs] >> text=Files').click();
     await overlay.locator('[data-testid=coming]').waitFor();
-    await overlay.locator('[data-testid=overlay-close]').click();
-    // closing returns to the phase overlay, closing that to the project page
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=overlay]').length === 1);
+    // Escape closed the task overlay only; closing returns to the phase overlay, closing that to the project page
     await page.locator('[data-testid=overlay-close]').last().click();
     await page.waitForURL(projectUrl);
     assert.equal(await page.locator('[data-testid=overlay]').count(), 0);

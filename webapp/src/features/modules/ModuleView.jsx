@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Navigate, NavLink, Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import Loading from '../../components/Loading.jsx';
 import useFetch from '../../lib/useFetch.js';
@@ -31,10 +31,16 @@ function ChildOverlay({ baseUrl, onChanged }) {
 export default function ModuleView({ moduleId, baseUrl, overlay = false, closeTo, onChanged, onDeleted, aside }) {
   const { status, data: module, error, httpStatus, reload, setData } = useFetch(`/api/module/view/${moduleId}`);
   const navigate = useNavigate();
+  const overlayRef = useRef(null);
 
   useEffect(() => {
     if (!overlay) return undefined;
-    const key = (e) => { if (e.key === 'Escape' && !document.querySelector('.modal')) navigate(closeTo); };
+    // Escape closes the topmost overlay only (and not while a dialog is open).
+    const key = (e) => {
+      if (e.key !== 'Escape' || document.querySelector('.modal')) return;
+      const all = document.querySelectorAll('.overlay');
+      if (all[all.length - 1] === overlayRef.current) navigate(closeTo);
+    };
     window.addEventListener('keydown', key);
     document.body.classList.add('has-overlay');
     return () => { window.removeEventListener('keydown', key); document.body.classList.remove('has-overlay'); };
@@ -84,7 +90,7 @@ export default function ModuleView({ moduleId, baseUrl, overlay = false, closeTo
 
   if (overlay) {
     return (
-      <div className="overlay" role="dialog" aria-modal="true" data-testid="overlay">
+      <div className="overlay" role="dialog" aria-modal="true" data-testid="overlay" ref={overlayRef}>
         <div className="overlay__bar">
           <span className="overlay__crumb">{module ? `${module.typeLabel} · ${module.name}` : ''}</span>
           <NavLink to={closeTo} className="overlay__close" data-testid="overlay-close">CLOSE ✕</NavLink>
