@@ -56,6 +56,12 @@ def login(username, password):
     if _hasher.check_needs_rehash(user.password_hash):
         user.password_hash = hash_password(password)
         db.session.commit()
+    from .members import accept_pending
+    accept_pending(user)
+    return token_for(user)
+
+
+def token_for(user):
     expires = current_app.config["JWT_ACCESS_TOKEN_EXPIRES"]
     # `iat` has whole seconds only: the exact issue time lets a reset void tokens issued just before it.
     token = create_access_token(identity=user, expires_delta=expires, additional_claims={"iat_exact": time.time()})

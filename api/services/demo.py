@@ -171,6 +171,7 @@ def seed():
         b.module(template, "4rineu_phase", phase_name, phase_desc)
     seed_knowledge_and_discussion(users, portal, projects)
     seed_vault(users, portal, projects)
+    seed_avatars(users)
 
     for platform, pname, pdesc, buildings in (
         ("peb", "PEB Energy Audits", "Energy performance audits of office and school buildings.",
@@ -327,3 +328,22 @@ def seed_vault(users, portal, projects):
         db.session.add(Reference(module_id=module.id, title=title, description=desc, url=url, resource_type=kind,
                                  created_by_id=users["sofia@demo.eu"].id, locked=title.startswith("EPBD")))
         feed.record(users["sofia@demo.eu"], module, "add", "reference", f"Added the reference '{title}'")
+
+
+# --- avatars (issue 7) ---------------------------------------------------------------------------
+
+def seed_avatars(users):
+    import io
+
+    from PIL import Image, ImageDraw
+
+    from . import storage
+    for email, colour in (("sofia@demo.eu", (196, 90, 60)), ("marco@demo.eu", (40, 110, 170)),
+                          ("lars@demo.eu", (120, 80, 160))):
+        img = Image.new("RGB", (256, 256), colour)
+        draw = ImageDraw.Draw(img)
+        draw.ellipse([78, 40, 178, 140], fill=(250, 235, 215))
+        draw.ellipse([38, 150, 218, 330], fill=(250, 235, 215))
+        out = io.BytesIO()
+        img.save(out, "PNG")
+        users[email].avatar = storage.save_bytes("avatars", out.getvalue(), ".png")

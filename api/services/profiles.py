@@ -1,0 +1,38 @@
+"""The signed-in user's profile and avatar."""
+from flask import current_app
+
+from ..extensions import db
+from . import storage
+from .brand import reencode_image
+
+FIELDS = ("name", "organisation", "position", "phone", "country")
+AVATAR_SIDE = 256
+
+
+def values(user):
+    return {"name": user.name, "email": user.email, "organisation": user.organisation or "",
+            "position": user.position or "", "phone": user.phone or "", "country": user.country or ""}
+
+
+def update(user, data):
+    for key in FIELDS:
+        if key in data:
+            setattr(user, key, data[key] or ("" if key != "name" else user.name))
+    db.session.commit()
+    return user
+
+
+def save_avatar(user, upload):
+    png = reencode_image(upload, current_app.config["LOGO_MAX_BYTES"], max_side=AVATAR_SIDE, field="avatar")
+    name = storage.save_bytes("avatars", png, ".png")
+    old = user.avatar
+    user.avatar = name
+    try:
+        db.session.commit()
+    except Exception:
+        db.session.rollback()
+        storage.remove("avatars", name)
+        raise
+    if old:
+        storage.remove("avatars", old)
+    return user

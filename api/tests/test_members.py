@@ -1,0 +1,215 @@
+"""Members, invitations, profile and avatar: endpoints, rights, escalation attempts, mail links."""
+import email
+import glob
+import io
+import os
+import re
+from datetime import timedelta
+
+import pytest
+from PIL import Image
+
+from api.models import FeedEntry, Invitation, Membership, User
+from api.models.base import utcnow
+
+from .conftest import PASSWORD
+
+
+def mails_to(app, address):
+    out = []
+    for path in sorted(glob.glob(os.path.join(app.config["MAIL_OUTBOX_DIR"], "*.eml"))):
+        with open(path, "rb") as fh:
+            msg = email.message_from_bytes(fh.read())
+        if msg["To"] == address:
+            out.append(msg.get_payload(decode=True).decode())
+    return out
+
+
+def form_values(client, headers, url):
+    r = client.get(url, headers=headers)
+    assert r.status_code == 200, r.get_json()
+    return {e["name"]: e["value"] for e in r.get_json()["elements"]}, r.get_json()
+
+
+@pytest.fixture
+def team(tree, make_user, grant):
+    """An admin of the portal, an editor (edit+create), a manager (edit+delete), a viewer, an outsider."""
+    admin, editor, manager, viewer, outsider = (make_user(name=n) for n in
+                                                ("Ada Admin", "Ed Editor", "Mia Manager", "Vic Viewer", "Otto Out"))
+    grant(tree.portal, admin, admin=True, create=True, edit=True, delete=True)
+    grant(tree.project, editor, edit=True, create=True)
+    grant(tree.project, manager, edit=True, delete=True)
+    grant(tree.project, viewer)
+    return admin, editor, manager, viewer, outsider
+
+
+def test_add_member_form_and_post(client, tree, team, token_for, db):
+    admin, editor, manager, viewer, outsider = team
+    h = token_for(editor)
+    values, form = form_values(client, h, f"/api/membership/add/{tree.project.id}")
+    user_el = next(e for e in form["elements"] if e["name"] == "userId")
+    offered = {int(o["value"]) for o in user_el["options"]}
+    assert outsider.id in offered and editor.id not in offered and viewer.id not in offered
+    values.update(userId=str(outsider.id), allowView="1", allowEdit="1", role="Analyst")
+    r = client.post(form["action"], headers=h, data=values)
+    assert r.status_code == 200, r.get_json()
+    item = r.get_json()["item"]
+    assert item["userId"] == outsider.id and item["allowEdit"] and not item["admin"] and item["role"] == "Analyst"
+    assert client.post(form["action"], headers=h, data=values).status_code == 409
+    assert db.session.query(FeedEntry).filter_by(category="membership", operation="add").count() == 1
+
+
+def test_nobody_grants_more_than_they_hold(client, tree, team, token_for):
+    admin, editor, manager, viewer, outsider = team
+    h = token_for(editor)
+    values, form = form_values(client, h, f"/api/membership/add/{tree.project.id}")
+    for flag in ("admin", "allowDelete"):
+        data = dict(values, userId=str(outsider.id), **{flag: "1"})
+        r = client.post(form["action"], headers=h, data=data)
+        assert r.status_code == 403 and flag in r.get_json()["errors"]
+    # The viewer has no add link and cannot add.
+    assert client.get(f"/api/membership/add/{tree.project.id}", headers=token_for(viewer)).status_code == 403
+    # An outsider cannot even see the module.
+    assert client.get(f"/api/membership/add/{tree.project.id}", headers=token_for(outsider)).status_code == 404
+
+
+def membership(db, module, user):
+    return db.session.query(Membership).filter_by(module_id=module.id, user_id=user.id).one()
+
+
+def test_edit_member_needs_edit_and_delete(client, tree, team, token_for, db):
+    admin, editor, manager, viewer, outsider = team
+    m = membership(db, tree.project, viewer)
+    url = f"/api/membership/edit/{tree.project.id}/{m.id}"
+    assert client.get(url, headers=token_for(editor)).status_code == 403
+    values, form = form_values(client, token_for(manager), url)
+    assert form["method"] == "PUT" and values["allowView"] == "1" and values["allowEdit"] == "0"
+    values.update(_method="PUT", allowEdit="1", role="User")
+    r = client.post(url, headers=token_for(manager), data=values)
+    assert r.status_code == 200 and r.get_json()["item"]["allowEdit"] is True
+    # Escalation: the manager is no admin.
+    r = client.post(url, headers=token_for(manager), data=dict(values, admin="1"))
+    assert r.status_code == 403
+    members = client.get(f"/api/module/view/{tree.project.id}", headers=token_for(manager)).get_json()["item"][
+        "memberships"]
+    own = [x for x in members if not x["inherited"]]
+    assert all(set(x["links"]) == {"edit", "delete"} for x in own)
+    assert all(x["links"] == {} for x in members if x["inherited"])
+
+
+def test_membership_on_invisible_module_is_404(client, tree, team, token_for, db, grant, make_user):
+    admin, editor, manager, viewer, outsider = team
+    grant(tree.other, outsider, edit=True, delete=True)
+    m = membership(db, tree.project, viewer)
+    for url in (f"/api/membership/edit/{tree.project.id}/{m.id}", f"/api/membership/delete/{tree.project.id}/{m.id}"):
+        assert client.open(url, method="DELETE" if "delete" in url else "GET",
+                           headers=token_for(outsider)).status_code == 404
+    # Naming the membership under a module one does manage does not reach it either.
+    assert client.get(f"/api/membership/edit/{tree.other.id}/{m.id}", headers=token_for(outsider)).status_code == 404
+
+
+def test_delete_member_and_last_portal_admin(client, tree, team, token_for, db, make_user):
+    admin, editor, manager, viewer, outsider = team
+    m = membership(db, tree.project, viewer)
+    assert client.delete(f"/api/membership/delete/{tree.project.id}/{m.id}", headers=token_for(editor)).status_code == 403
+    assert client.delete(f"/api/membership/delete/{tree.project.id}/{m.id}", headers=token_for(manager)).status_code == 200
+    su = make_user(superuser=True)
+    last = membership(db, tree.portal, admin)
+    r = client.delete(f"/api/membership/delete/{tree.portal.id}/{last.id}", headers=token_for(su))
+    assert r.status_code == 409 and "at least one admin" in r.get_json()["error"]
+    values, _ = form_values(client, token_for(su), f"/api/membership/edit/{tree.portal.id}/{last.id}")
+    r = client.post(f"/api/membership/edit/{tree.portal.id}/{last.id}", headers=token_for(su),
+                    data=dict(values, _method="PUT", admin="0"))
+    assert r.status_code == 409
+    assert membership(db, tree.portal, admin).admin is True
+
+
+def test_invite_creates_account_from_mail_link(app, client, tree, team, token_for, db):
+    admin = team[0]
+    h = token_for(admin)
+    values, form = form_values(client, h, f"/api/invitation/invite-colleague/{tree.project.id}")
+    values.update(email="New.Colleague@Example.org", allowEdit="1", role="Designer")
+    r = client.post(form["action"], headers=h, data=values)
+    assert r.status_code == 200 and "new.colleague@example.org" in r.get_json()["message"]
+    body = mails_to(app, "new.colleague@example.org")[-1]
+    token = re.search(r"/invitation\?token=(\S+)", body).group(1)
+    info = client.get(f"/api/invitation/view?token={token}").get_json()["item"]
+    assert info == {"email": "new.colleague@example.org", "moduleName": tree.project.name,
+                    "invitedBy": "Ada Admin", "existingAccount": False}
+    bad = client.post("/api/invitation/accept", data={"token": token, "name": "New",
+                                                      "password[first]": "short", "password[second]": "short"})
+    assert bad.status_code == 422 and "password.first" not in bad.get_json()["errors"]
+    assert bad.get_json()["errors"]["password[first]"] == ["Password must have at least 8 characters"]
+    r = client.post("/api/invitation/accept", data={"token": token, "name": "Nina New",
+                                                    "password[first]": "long-enough-1", "password[second]": "long-enough-1"})
+    assert r.status_code == 200 and r.get_json()["token"]
+    user = db.session.query(User).filter_by(email="new.colleague@example.org").one()
+    m = membership(db, tree.project, user)
+    assert m.allow_edit and m.role == "Designer" and not m.admin
+    again = client.post("/api/invitation/accept", data={"token": token, "name": "X", "password[first]": "long-enough-1",
+                                                        "password[second]": "long-enough-1"})
+    assert again.status_code == 410 and "already been used" in again.get_json()["error"]
+    assert client.get("/api/invitation/view?token=forged.token.value").status_code == 404
+
+
+def test_expired_invitation_and_existing_user(app, client, tree, team, token_for, db, make_user):
+    admin = team[0]
+    h = token_for(admin)
+    values, form = form_values(client, h, f"/api/invitation/invite-colleague/{tree.other.id}")
+    known = make_user(name="Known Person", email="known@example.org")
+    client.post(form["action"], headers=h, data=dict(values, email="known@example.org"))
+    client.post(form["action"], headers=h, data=dict(values, email="late@example.org"))
+    token = re.search(r"token=(\S+)", mails_to(app, "late@example.org")[-1]).group(1)
+    late = db.session.query(Invitation).filter_by(email="late@example.org").one()
+    late.expires = utcnow() - timedelta(minutes=1)
+    db.session.commit()
+    r = client.get(f"/api/invitation/view?token={token}")
+    assert r.status_code == 410 and "expired" in r.get_json()["error"]
+    # The known user gets the membership when signing in with the invited address.
+    assert client.post("/json/login", json={"username": "known@example.org", "password": PASSWORD}).status_code == 200
+    assert membership(db, tree.other, known).allow_view
+
+
+def test_invite_escalation_refused(client, tree, team, token_for):
+    editor = team[1]
+    values, form = form_values(client, token_for(editor), f"/api/invitation/invite-colleague/{tree.project.id}")
+    r = client.post(form["action"], headers=token_for(editor), data=dict(values, email="a@b.org", admin="1"))
+    assert r.status_code == 403
+
+
+def test_profile_edit_and_errors(client, team, token_for):
+    viewer = team[3]
+    h = token_for(viewer)
+    form = client.get("/api/profile/edit", headers=h).get_json()
+    names = [e["name"] for e in form["elements"]]
+    assert names == ["name", "email", "organisation", "position", "phone", "country"]
+    assert next(e for e in form["elements"] if e["name"] == "email")["disabled"] is True
+    r = client.put("/api/profile/edit", headers=h, json={"name": "  ", "organisation": "x" * 300})
+    assert r.status_code == 400
+    assert r.get_json()["errors"]["name"] == ["Name is required"] and "organisation" in r.get_json()["errors"]
+    r = client.put("/api/profile/edit", headers=h, json={"name": "Victor H.", "organisation": "AAU", "email": "x@y"})
+    assert r.status_code == 200
+    assert next(e for e in r.get_json()["elements"] if e["name"] == "name")["value"] == "Victor H."
+    me = client.get("/api/profile/currentuser", headers=h).get_json()["item"]
+    assert me["name"] == "Victor H." and me["organisation"] == "AAU" and me["email"] == viewer.email
+
+
+def png_bytes(size=(300, 200)):
+    out = io.BytesIO()
+    Image.new("RGB", size, (10, 120, 90)).save(out, "PNG")
+    return out.getvalue()
+
+
+def test_avatar_upload_reencoded_and_viewed(app, client, team, token_for, db):
+    viewer, other = team[3], team[0]
+    h = token_for(viewer)
+    bad = client.post("/api/avatar/edit", headers=h, content_type="multipart/form-data",
+                      data={"avatar": (io.BytesIO(b"<svg onload=alert(1)>"), "x.svg")})
+    assert bad.status_code == 422 and "avatar" in bad.get_json()["errors"]
+    r = client.post("/api/avatar/edit", headers=h, content_type="multipart/form-data",
+                    data={"avatar": (io.BytesIO(png_bytes() + b"<script>trailing</script>"), "me.png")})
+    assert r.status_code == 200 and r.get_json()["item"]["avatar"] == f"/api/avatar/view/{viewer.id}"
+    img = client.get(f"/api/avatar/view/{viewer.id}", headers=token_for(other))
+    assert img.status_code == 200 and img.headers["Content-Type"] == "image/png"
+    assert b"script" not in img.data and Image.open(io.BytesIO(img.data)).size == (256, 171)
+    assert client.get(f"/api/avatar/view/{other.id}", headers=h).status_code == 404
