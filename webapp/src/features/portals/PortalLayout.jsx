@@ -55,6 +55,7 @@ export default function PortalLayout({ base }) {
           <div className="form__error portal-error" role="alert" data-testid="portal-error">
             error: need access to moduleId: {url}
           </div>
+          <div className="portal-error__back"><NavLink className="btn btn--primary" to="/">Back to my portals</NavLink></div>
         </main>
       </div>
     );
