@@ -17,7 +17,7 @@ from sqlalchemy import event
 from api import create_app
 from api.config import TestConfig
 from api.extensions import db as _db
-from api.models import Membership, Module, User
+from api.models import Membership, Module, SkeletonRule, User
 from api.services import accounts
 from api.services.modules import add_default_fields
 from api.services.platforms import PORTAL, ensure_platforms
@@ -42,6 +42,8 @@ def _database_url(tmpdir):
     with admin.connect() as conn:
         conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+        # A throw-away database: commits need not wait for the disk.
+        conn.execute(sa.text(f'ALTER DATABASE "{name}" SET synchronous_commit = off'))
     admin.dispose()
     return url
 
@@ -79,20 +81,25 @@ def app():
 _STATE = {"owner": None, "generation": 0}
 
 
+_PLATFORM_ROWS = {}
+
+
 def reset_database():
     """Empty every table and insert the platforms again."""
     _db.session.remove()
     tables = list(reversed(_db.metadata.sorted_tables))
     with _db.engine.begin() as conn:
-        if conn.dialect.name == "postgresql":
-            conn.execute(sa.text("TRUNCATE " + ", ".join(f'"{t.name}"' for t in tables) + " RESTART IDENTITY CASCADE"))
-        else:
-            for t in tables:
-                conn.execute(t.delete())
-            if any(r[0] == "sqlite_sequence" for r in conn.execute(
-                    sa.text("SELECT name FROM sqlite_master WHERE name='sqlite_sequence'"))):
-                conn.execute(sa.text("DELETE FROM sqlite_sequence"))
-        ensure_platforms(conn)
+        # DELETE, children first: on these small tables it is much faster than TRUNCATE on PostgreSQL
+        # (ids are not reset; nothing may depend on them).
+        for t in tables:
+            conn.execute(t.delete())
+        if not _PLATFORM_ROWS:
+            ensure_platforms(conn)
+            for t in (Module.__table__, SkeletonRule.__table__):
+                _PLATFORM_ROWS[t] = [dict(r._mapping) for r in conn.execute(t.select())]
+        else:  # the same rows again, without ensure_platforms' table reflection
+            for t, rows in _PLATFORM_ROWS.items():
+                conn.execute(t.insert(), rows)
     _STATE["generation"] += 1
     _STATE["owner"] = None
 
