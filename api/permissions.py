@@ -149,12 +149,25 @@ def child_rules(module):
     return skeleton().get((module.platform, module.type), [])
 
 
-def type_label(module):
+def type_rule(module):
+    """The skeleton rule that names this module's type on its platform (None for a platform root)."""
     for rules in skeleton().values():
         for rule in rules:
             if rule.platform == module.platform and rule.child_type == module.type:
-                return rule.label
+                return rule
+    return None
+
+
+def type_label(module):
+    rule = type_rule(module)
+    if rule:
+        return rule.label
     return "Platform" if module.level == 0 else module.type.replace("4rineu_", "").title()
+
+
+def type_plural(module):
+    rule = type_rule(module)
+    return rule.label_plural if rule else type_label(module) + "s"
 
 
 def short_type(type_):

@@ -49,6 +49,7 @@ class MembershipSchema(Camel):
     name = fields.Function(lambda m: m.user.name)
     role = fields.String()
     organisation = fields.Function(lambda m: m.user.organisation)
+    avatar = fields.Function(lambda m: f"/api/avatar/view/{m.user_id}" if m.user.avatar else None)
     admin = fields.Boolean()
     allowCreate = fields.Boolean(attribute="allow_create")
     allowView = fields.Boolean(attribute="allow_view")
@@ -89,6 +90,9 @@ class ModuleSummarySchema(Camel):
     description = fields.String()
     type = fields.String()
     typeLabel = fields.String(attribute="_type_label")
+    labelPlural = fields.String(attribute="_label_plural")
+    tab = fields.Function(lambda m: m._label_plural.lower().replace(" ", "-") if hasattr(m, "_label_plural") else None,
+                          metadata={"description": "the tab path this module lives under in its parent"})
     platform = fields.String()
     path = fields.String()
     level = fields.Integer()

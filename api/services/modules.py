@@ -86,6 +86,7 @@ def decorate(user, modules, parent_rights=None, with_fields=True, field_attribut
     for m in modules:
         r = perm.rights(user, m)
         m._type_label = perm.type_label(m)
+        m._label_plural = perm.type_plural(m)
         m._child_count = counts.get(m.id, 0)
         d = deliverables.get(m.id)
         if d is not None:
