@@ -104,7 +104,9 @@ export async function startWeb(api) {
 export async function stop(server) {
   if (!server || !server.proc || server.proc.exitCode !== null) return;
   await new Promise((resolve) => {
-    const t = setTimeout(() => { try { server.proc.kill('SIGKILL'); } catch (e) { /* gone */ } resolve(); }, 3000);
+    // serve.sh runs in its own process group: a last resort takes gunicorn and nginx with it.
+    const kill = () => (server.group ? process.kill(-server.proc.pid, 'SIGKILL') : server.proc.kill('SIGKILL'));
+    const t = setTimeout(() => { try { kill(); } catch (e) { /* gone */ } resolve(); }, server.group ? 15000 : 3000);
     server.proc.once('exit', () => { clearTimeout(t); resolve(); });
     server.proc.kill('SIGTERM');
   });
@@ -146,10 +148,48 @@ export async function startNginx(api, db) {
   return { port, url: `http://127.0.0.1:${port}`, proc, log, runDir };
 }
 
+/**
+ * The app exactly as `make run` serves it: scripts/serve.sh (gunicorn with api/gunicorn_conf.py behind
+ * nginx rendered from the repo's template), on free ports, with this test's database and settings.
+ */
+export async function startServe(database, apiEnv = {}) {
+  const port = await freePort();
+  const apiPort = await freePort();
+  const env = {
+    ...database.env, ...apiEnv, PORT: String(port), API_PORT: String(apiPort), QUIET: '1',
+    GUNICORN_WORKERS: '2', RUN_DIR: path.join(database.dir, 'run'),
+  };
+  const proc = spawn('bash', [path.join(ROOT, 'scripts', 'serve.sh')], {
+    cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
+  });
+  const log = [];
+  proc.stdout.on('data', (d) => log.push(String(d)));
+  proc.stderr.on('data', (d) => log.push(String(d)));
+  try {
+    await waitFor(`http://127.0.0.1:${port}/api/health`, 60000, proc);
+  } catch (e) {
+    throw new Error(`${e.message}\n${log.join('')}`);
+  }
+  return {
+    port, url: `http://127.0.0.1:${port}`, proc, log, group: true,
+    api: { port: apiPort, url: `http://127.0.0.1:${apiPort}` },
+  };
+}
+
 /** One API + one web front: the stack the tests drive. */
 export async function startStack(apiEnv = {}, db = null) {
   const database = db || prepareDatabase();
   const front = frontKind();
+  if (front === 'nginx') {
+    const served = await startServe(database, apiEnv);
+    return {
+      db: database, api: served.api, web: served, front, url: served.url, port: served.port,
+      async stop() {
+        await stop(served);
+        if (!process.env.E2E_KEEP && !db) fs.rmSync(database.dir, { recursive: true, force: true });
+      },
+    };
+  }
   const api = await startApi(database, front === 'nginx' ? { ACCEL_REDIRECT_PREFIX: '/protected-files/', ...apiEnv } : apiEnv);
   let web;
   try {
