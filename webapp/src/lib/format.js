@@ -11,6 +11,16 @@ export function formatFileSize(bytes, decimals = 2) {
   return `${parseFloat(value.toFixed(i === 0 ? 0 : decimals))} ${SIZE_UNITS[i]}`;
 }
 
+/** A size typed by a person ('1.5 MB', '200kb', '512') in bytes; undefined when it is not a size. */
+export function parseFileSize(text) {
+  const m = String(text === null || text === undefined ? '' : text).trim().match(/^(\d+(?:[.,]\d+)?)\s*(bytes?|b|kb?|mb?|gb?|tb?)?$/i);
+  if (!m) return undefined;
+  const n = parseFloat(m[1].replace(',', '.'));
+  const unit = (m[2] || 'b').toLowerCase()[0];
+  const power = { b: 0, k: 1, m: 2, g: 3, t: 4 }[unit];
+  return Math.round(n * 1024 ** power);
+}
+
 /** First letters of the first and last words of a name, uppercased (spec §3). */
 export function initials(name) {
   const words = String(name || '').trim().split(/\s+/).filter(Boolean);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatFileSize, initials, portalHref, shortType, statusStyle, STATUS_COLOURS, tabPath } from './format.js';
+import { formatFileSize, initials, parseFileSize, portalHref, shortType, statusStyle, STATUS_COLOURS, tabPath } from './format.js';
 import { formatDate, formatDateTime } from './dates.js';
 
 describe('formatFileSize (base 1024)', () => {
@@ -89,4 +89,18 @@ describe('links by platform', () => {
     expect(shortType('4rineu_project')).toBe('project');
     expect(shortType('4rineu_sub_task')).toBe('sub_task');
   });
+});
+
+describe('parseFileSize', () => {
+  test.each([
+    ['512', 512],
+    ['512 Bytes', 512],
+    ['1 KB', 1024],
+    ['1.5kb', 1536],
+    ['2,5 MB', 2.5 * 1024 ** 2],
+    ['1 GB', 1024 ** 3],
+    ['1 TB', 1024 ** 4],
+    ['', undefined],
+    ['lots', undefined],
+  ])('%s -> %s', (text, n) => expect(parseFileSize(text)).toBe(n));
 });
