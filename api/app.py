@@ -40,6 +40,8 @@ def create_app(config=None, **overrides):
     app.config.from_object(config or Config)
     app.config.update(overrides)
     os.makedirs(app.instance_path, exist_ok=True)
+    from .method_override import MethodOverride
+    app.wsgi_app = MethodOverride(app.wsgi_app)
     if app.config.get("TRUSTED_PROXIES"):
         n = app.config["TRUSTED_PROXIES"]
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n, x_port=n, x_prefix=n)

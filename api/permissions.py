@@ -10,9 +10,13 @@ from dataclasses import dataclass
 
 from flask import g, has_request_context
 
-from .errors import Forbidden, Locked, NotFound
+from .errors import Conflict, Forbidden, Locked, NotFound
 from .extensions import db
 from .models import Membership, SkeletonRule
+
+
+class NotLocked(Conflict):
+    message = "The module is not locked"
 
 
 @dataclass(frozen=True)
@@ -105,7 +109,7 @@ MODULE_ACTIONS = {
     "edit_member": lambda r, m: None if (r.edit and r.delete) else Forbidden,
     "delete_member": _needs("delete", lockable=False),
     "lock": lambda r, m: Forbidden if not r.admin else (Locked if m.locked else None),
-    "unlock": lambda r, m: Forbidden if not r.admin else (None if m.locked else Forbidden),
+    "unlock": lambda r, m: Forbidden if not r.admin else (None if m.locked else NotLocked),
 }
 
 
@@ -127,7 +131,7 @@ def require(user, module, action="view"):
     if err is Locked:
         raise Locked("Module is locked")
     if err is not None:
-        raise Forbidden()
+        raise err()
     return r
 
 

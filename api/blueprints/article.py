@@ -38,7 +38,7 @@ def add(module_id):
     return {"item": ArticleSchema().dump(articles.create(current_user, module, data))}
 
 
-@bp.route("/edit/<int:module_id>/<int:article_id>", methods=["POST", "PUT"])
+@bp.route("/edit/<int:module_id>/<int:article_id>", methods=["POST", "PUT", "PATCH"])
 @jwt_required()
 @doc("Edit an article (POST with _method=PUT: title, content)", response=item_of(ArticleSchema), form=ArticleForm)
 def edit(module_id, article_id):

@@ -54,7 +54,7 @@ def value_edit_form(module_id, value_id):
                     user=current_user, values=cf.values_of(field, value), options=cf.options_of(field))
 
 
-@bp.route("/value/edit/<int:module_id>/<int:value_id>", methods=["POST", "PUT"])
+@bp.route("/value/edit/<int:module_id>/<int:value_id>", methods=["POST", "PUT", "PATCH"])
 @jwt_required()
 @doc("Edit a custom value; answers the custom field with its values", response=item_of(CustomFieldSchema),
      form=TextValueForm)

@@ -85,7 +85,7 @@ def _register(variant):
     bp.add_url_rule(f"/{variant}/<int:module_id>/<int:deliverable_id>", f"{name}_form",
                     jwt_required()(show), methods=["GET"])
     bp.add_url_rule(f"/{variant}/<int:module_id>/<int:deliverable_id>", name,
-                    jwt_required()(submit), methods=["POST", "PUT"])
+                    jwt_required()(submit), methods=["POST", "PUT", "PATCH"])
 
 
 for _variant in ["edit", *DATE_FORMS]:

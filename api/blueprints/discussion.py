@@ -48,7 +48,7 @@ def edit_form(module_id, comment_id):
                     values={"title": c.title, "content": c.content})
 
 
-@comment_bp.route("/edit/<int:module_id>/<int:comment_id>", methods=["POST", "PUT"])
+@comment_bp.route("/edit/<int:module_id>/<int:comment_id>", methods=["POST", "PUT", "PATCH"])
 @jwt_required()
 @doc("Edit one's own comment", response=item_of(CommentSchema), form=CommentEditForm)
 def edit(module_id, comment_id):

@@ -62,7 +62,7 @@ def edit_form(module_id, membership_id):
                     user=current_user, values=_values(m))
 
 
-@bp.route("/edit/<int:module_id>/<int:membership_id>", methods=["POST", "PUT"])
+@bp.route("/edit/<int:module_id>/<int:membership_id>", methods=["POST", "PUT", "PATCH"])
 @jwt_required()
 @doc("Edit a member (POST with _method=PUT: role, admin, allowCreate, allowView, allowEdit, allowDelete as 1/0)",
      response=item_of(MembershipSchema), form=MembershipEditForm)

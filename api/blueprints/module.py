@@ -68,7 +68,7 @@ def edit_form(module_id):
                     values={"name": module.name, "description": module.description})
 
 
-@bp.route("/edit/<int:module_id>", methods=["POST", "PUT"])
+@bp.route("/edit/<int:module_id>", methods=["POST", "PUT", "PATCH"])
 @jwt_required()
 @doc("Edit a module (POST with _method=PUT)", response=item_of(ModuleSchema), form=ModuleForm)
 def edit(module_id):

@@ -45,7 +45,7 @@ def edit_form(module_id, file_id):
                     values={"title": f.title})
 
 
-@vault_bp.route("/edit/<int:module_id>/<int:file_id>", methods=["POST", "PUT"])
+@vault_bp.route("/edit/<int:module_id>/<int:file_id>", methods=["POST", "PUT", "PATCH"])
 @jwt_required()
 @doc("Edit a file (multipart, _method=PUT): a new file keeps the previous one as a version",
      response=item_of(FileSchema), form=FileEditForm)
@@ -148,7 +148,7 @@ def edit_form_ref(module_id, ref_id):
                                    "resourceType": ref.resource_type}))
 
 
-@reference_bp.route("/edit/<int:module_id>/<int:ref_id>", methods=["POST", "PUT"])
+@reference_bp.route("/edit/<int:module_id>/<int:ref_id>", methods=["POST", "PUT", "PATCH"])
 @jwt_required()
 @doc("Edit a reference", response=item_of(ReferenceSchema), form=ReferenceForm)
 def edit_ref(module_id, ref_id):
