@@ -12,6 +12,7 @@ import HomePage from '../features/portals/HomePage.jsx';
 const PortalArea = lazy(() => import('../features/portals/PortalArea.jsx'));
 const V2Routes = lazy(() => import('../features/portals/V2Routes.jsx'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage.jsx'));
+const ArticleViewerRoute = lazy(() => import('../features/knowledge/ArticleViewerRoute.jsx'));
 
 /** /logout: revoke and clear the session, then go to /. */
 function Logout() {
@@ -42,6 +43,7 @@ export default function SignedInApp() {
           <Route index element={<HomePage />} />
           <Route path="/portal4r" element={<HomePage />} />
           <Route path="/profile/*" element={<ProfilePage />} />
+          <Route path="/article/:moduleId/:articleId" element={<ArticleViewerRoute />} />
           <Route path="/v2/*" element={<V2Routes />} />
           <Route path="*" element={<NotFound999 />} />
         </Route>

@@ -10,22 +10,54 @@ function colourFor(name) {
   return PALETTE[h % PALETTE.length];
 }
 
+/*
+ * One fetch per avatar URL for the page (many comments by one author share it); a missing avatar is
+ * asked again after a while. refreshAvatar(src) drops the cached image and reloads every mounted Avatar
+ * of that URL (after an upload), bypassing the browser's HTTP cache with a version parameter.
+ */
+const cache = new Map(); // src -> {promise, at}
+const versions = new Map();
+const listeners = new Set();
+const MISSING_TTL_MS = 5 * 60 * 1000;
+
+function loadAvatar(src) {
+  const hit = cache.get(src);
+  if (hit && (hit.url || Date.now() - hit.at < MISSING_TTL_MS)) return hit.promise;
+  const v = versions.get(src);
+  const entry = { at: Date.now(), url: null };
+  entry.promise = fetchBlobUrl(v ? `${src}${src.includes('?') ? '&' : '?'}v=${v}` : src)
+    .then((u) => { entry.url = u; return u; })
+    .catch(() => null);
+  cache.set(src, entry);
+  return entry.promise;
+}
+
+export function refreshAvatar(src) {
+  if (!src) return;
+  cache.delete(src);
+  versions.set(src, (versions.get(src) || 0) + 1);
+  listeners.forEach((fn) => fn(src));
+}
+
 /** Initials over an avatar image (the image hides the initials once it has loaded). */
 export default function Avatar({ name, src, size = 32, title, className = '' }) {
   const [url, setUrl] = useState(null);
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    if (!src) return undefined;
+    const fn = (changed) => { if (changed === src) setVersion((n) => n + 1); };
+    listeners.add(fn);
+    return () => listeners.delete(fn);
+  }, [src]);
   useEffect(() => {
     let live = true;
-    let made = null;
     setUrl(null);
     if (src) {
       if (/^(data:|blob:)/.test(src)) setUrl(src);
-      else fetchBlobUrl(src).then((u) => { made = u; if (live) setUrl(u); }).catch(() => {});
+      else loadAvatar(src).then((u) => { if (live && u) setUrl(u); });
     }
-    return () => {
-      live = false;
-      if (made) URL.revokeObjectURL(made);
-    };
-  }, [src]);
+    return () => { live = false; };
+  }, [src, version]);
   return (
     <span className={`avatar ${className}`} title={title || name}
       style={{ width: size, height: size, fontSize: Math.round(size * 0.36), background: colourFor(name) }}

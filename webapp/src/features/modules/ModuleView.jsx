@@ -76,6 +76,8 @@ export default function ModuleView({ moduleId, baseUrl, overlay = false, closeTo
           <Routes>
             <Route index element={<Navigate to={`${baseUrl}/${tabs[0].tab}`} replace />} />
             <Route path=":tab" element={<TabContent module={module} baseUrl={baseUrl} onChanged={changed} />} />
+            {/* The knowledge library routes its articles itself (new, reader/{id}, {id}, {id}/edit, ...). */}
+            <Route path="knowledge/*" element={<TabContent module={module} baseUrl={baseUrl} onChanged={changed} tab="knowledge" />} />
             <Route path=":tab/:childId/*" element={(
               <>
                 <TabContent module={module} baseUrl={baseUrl} onChanged={changed} />

@@ -8,6 +8,7 @@ import { formatDate } from '../../lib/dates.js';
 import useFetch, { pickList } from '../../lib/useFetch.js';
 import MemberAvatars from './MemberAvatars.jsx';
 import ModuleView, { Deleted } from './ModuleView.jsx';
+import { ArticleDocument } from '../knowledge/ArticleView.jsx';
 import { isCompleted, tabOfChild } from './tabs.js';
 
 function ChildOverlay({ projectUrl, onChanged }) {
@@ -19,13 +20,7 @@ function ChildOverlay({ projectUrl, onChanged }) {
 }
 
 function DocRoute({ projectUrl }) {
-  const { moduleId, articleId } = useParams();
-  return (
-    <Modal title="Article" onClose={undefined}>
-      <Link to={projectUrl} className="back-link">← Back</Link>
-      <Placeholder title="The article viewer">Article {articleId} of item {moduleId} will be shown here.</Placeholder>
-    </Modal>
-  );
+  return <ArticleDocument backUrl={projectUrl} />;
 }
 
 function CloneDialog({ module, projectUrl }) {

@@ -1,8 +1,13 @@
 import { useParams } from 'react-router-dom';
 import { NoMatch } from '../../components/NotFound.jsx';
 import Placeholder from '../../components/Placeholder.jsx';
+import Discussion from '../discussion/Discussion.jsx';
 import FeedList from '../feed/FeedList.jsx';
 import GanttChart from '../gantt/GanttChart.jsx';
+import FilesPanel from '../vault/FilesPanel.jsx';
+import ReferencesPanel from '../vault/ReferencesPanel.jsx';
+import MembersPanel from '../members/MembersPanel.jsx';
+import KnowledgeLibrary from '../knowledge/KnowledgeLibrary.jsx';
 import ChildList from './ChildList.jsx';
 import { moduleTabs, tabOfChild } from './tabs.js';
 
@@ -16,11 +21,14 @@ const COMING = {
   clone: ['Cloning', 'Copy this item, from a template or as it is, with its content.'],
 };
 
-export default function TabContent({ module, baseUrl, onChanged }) {
-  const { tab } = useParams();
+export default function TabContent({ module, baseUrl, onChanged, tab: fixedTab }) {
+  const params = useParams();
+  const tab = fixedTab || params.tab;
   const def = moduleTabs(module).find((t) => t.tab === tab);
   if (!def) return <NoMatch />;
   if (def.childType) return <ChildList module={module} childType={def.childType} baseUrl={baseUrl} onChanged={onChanged} />;
+  if (tab === 'knowledge') return <KnowledgeLibrary module={module} baseUrl={`${baseUrl}/knowledge`} />;
+  if (tab === 'comments') return <Discussion key={module.id} module={module} />;
   if (tab === 'feed') {
     return (
       <div>
@@ -37,6 +45,9 @@ export default function TabContent({ module, baseUrl, onChanged }) {
       </div>
     );
   }
+  if (tab === 'files') return <FilesPanel module={module} />;
+  if (tab === 'references') return <ReferencesPanel module={module} />;
+  if (tab === 'editors') return <MembersPanel module={module} title="Editors" onChanged={onChanged} />;
   if (tab === 'clone' && !(module.links && module.links.edit)) {
     return <div className="empty">No permissions to make a new version</div>;
   }

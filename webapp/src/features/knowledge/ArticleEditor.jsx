@@ -1,0 +1,140 @@
+/**
+ * Adding and editing an article: Title and the rich-text content, 'Add Content' or 'Update Content' and
+ * Cancel; status texts 'adding' -> 'ADDED' and 'is updating' -> 'UPDATED' (spec §2); title rule of §5.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import Loading from '../../components/Loading.jsx';
+import RichTextEditor, { contentJson } from '../../components/RichTextEditor.jsx';
+import { errorMessage, fieldErrors } from '../../lib/apiClient.js';
+import useFetch from '../../lib/useFetch.js';
+import { findArticle, TITLE_MAX, validateTitle } from './content.js';
+import { addArticle, editArticle, viewUrl } from './knowledgeApi.js';
+import './knowledge.css';
+
+export const STATUS = {
+  add: { busy: 'adding', done: 'ADDED' },
+  edit: { busy: 'is updating', done: 'UPDATED' },
+};
+/** How long the done status stays on the editor before it closes. */
+export const CLOSE_DELAY_MS = 900;
+
+function Dialog({ title, children }) {
+  // No backdrop close: a stray click must not throw away what was written.
+  return (
+    <div className="modal" role="presentation">
+      <div className="modal__dialog modal__dialog--wide kn-editor" role="dialog" aria-modal="true" aria-label={title}>
+        <div className="modal__head"><h2 className="modal__title">{title}</h2></div>
+        <div className="modal__body">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+function EditorForm({ mode, moduleId, article, parent, baseUrl, onSaved }) {
+  const navigate = useNavigate();
+  const [title, setTitle] = useState(article ? article.title : '');
+  const [titleTouched, setTitleTouched] = useState(false);
+  const [errors, setErrors] = useState({});
+  const [status, setStatus] = useState(null); // null | 'busy' | 'done'
+  const [failure, setFailure] = useState(null);
+  const content = useRef(article ? article.content : null);
+  const live = useRef(true);
+  useEffect(() => () => { live.current = false; }, []);
+
+  const titleError = validateTitle(title);
+  const shownTitleError = errors.title || ((titleTouched || title.length > TITLE_MAX) ? titleError : null);
+
+  const submit = async (e) => {
+    e.preventDefault();
+    setTitleTouched(true);
+    setFailure(null);
+    if (titleError) { setErrors({ title: titleError }); return; }
+    let json = content.current;
+    if (json && typeof json !== 'string') json = contentJson(json);
+    if (!json) json = JSON.stringify({ blocks: [{ key: 'a', text: '', type: 'unstyled', depth: 0, inlineStyleRanges: [], entityRanges: [] }], entityMap: {} });
+    setStatus('busy');
+    try {
+      const data = { title: title.trim(), content: json, parentArticleId: parent ? parent.id : null };
+      const item = mode === 'add'
+        ? await addArticle(moduleId, data)
+        : await editArticle(moduleId, article.id, data, article.links && article.links.edit && article.links.edit.url);
+      if (!live.current) return;
+      setStatus('done');
+      if (onSaved) onSaved(item, mode, parent);
+      setTimeout(() => { if (live.current) navigate(baseUrl); }, CLOSE_DELAY_MS);
+    } catch (err) {
+      if (!live.current) return;
+      setStatus(null);
+      const fe = fieldErrors(err);
+      const next = {};
+      Object.entries(fe).forEach(([k, v]) => { next[k] = (Array.isArray(v) ? v : [v]).join(' '); });
+      setErrors(next);
+      setFailure(Object.keys(next).length ? (next.parentArticleId || null) : errorMessage(err, 'The article could not be saved'));
+    }
+  };
+
+  const busy = status !== null;
+  const texts = STATUS[mode];
+  return (
+    <form className="form kn-form" onSubmit={submit} noValidate data-testid="article-form">
+      {parent && <div className="kn-form__parent muted">Under <strong>{parent.title}</strong></div>}
+      <div className={shownTitleError ? 'field field--error' : 'field'}>
+        <label htmlFor="article-title">Title<span className="field__req" aria-hidden="true"> *</span></label>
+        <input id="article-title" name="title" type="text" value={title} disabled={busy} autoComplete="off"
+          onChange={(e) => { setTitle(e.target.value); setErrors((x) => ({ ...x, title: undefined })); }}
+          onBlur={() => setTitleTouched(true)} aria-invalid={shownTitleError ? 'true' : undefined} />
+        <div className="kn-form__count muted">{title.trim().length}/{TITLE_MAX}</div>
+        {shownTitleError && <div className="field__error" data-testid="title-error">{shownTitleError}</div>}
+      </div>
+      <div className={errors.content ? 'field field--error' : 'field'}>
+        <label htmlFor="article-content">Content</label>
+        <RichTextEditor id="article-content" value={article ? article.content : null} invalid={!!errors.content}
+          onChange={(s) => { content.current = s; }} placeholder="Write the article…" />
+        {errors.content && <div className="field__error">{errors.content}</div>}
+      </div>
+      {failure && <div className="form__error" role="alert">{failure}</div>}
+      <div className="form__actions kn-form__actions">
+        {status && (
+          <span className={status === 'done' ? 'kn-status kn-status--done' : 'kn-status'} role="status" data-testid="article-status">
+            {status === 'busy' ? texts.busy : texts.done}
+          </span>
+        )}
+        <button type="button" className="btn" onClick={() => navigate(baseUrl)} disabled={status === 'busy'}>Cancel</button>
+        <button type="submit" className="btn btn--primary" disabled={busy}>{mode === 'add' ? 'Add Content' : 'Update Content'}</button>
+      </div>
+    </form>
+  );
+}
+
+/** new, add (root), new/{articleId}, add/{parentArticleId} (nested under a parent). */
+export function AddArticle({ moduleId, baseUrl, tree, onSaved }) {
+  const { parentId } = useParams();
+  if (parentId !== undefined && !/^\d+$/.test(parentId)) {
+    return <Dialog title="Add Knowledge"><div className="form__error">Parent article not found</div></Dialog>;
+  }
+  const parent = parentId ? findArticle(tree || [], parentId) : null;
+  if (parentId && !tree) return <Dialog title="Add Knowledge"><Loading inline /></Dialog>;
+  if (parentId && !parent) {
+    return <Dialog title="Add Knowledge"><div className="form__error" role="alert">Parent article not found</div></Dialog>;
+  }
+  return (
+    <Dialog title={parent ? 'Add Knowledge under an article' : 'Add Knowledge'}>
+      <EditorForm key={parentId || 'root'} mode="add" moduleId={moduleId} parent={parent} baseUrl={baseUrl} onSaved={onSaved} />
+    </Dialog>
+  );
+}
+
+/** {articleId}/edit. */
+export function EditArticle({ moduleId, baseUrl, onSaved }) {
+  const { articleId } = useParams();
+  const ok = /^\d+$/.test(articleId);
+  const { status, data, error, httpStatus } = useFetch(ok ? viewUrl(moduleId, articleId) : null);
+  let body;
+  if (!ok || httpStatus === 404) body = <div className="form__error" role="alert">Article not found</div>;
+  else if (status === 'loading' || status === 'idle') body = <Loading inline />;
+  else if (status === 'failed') body = <div className="form__error" role="alert">{error}</div>;
+  else if (!(data.links && data.links.edit)) body = <div className="form__error" role="alert">You may not edit this article</div>;
+  else body = <EditorForm key={data.id} mode="edit" moduleId={moduleId} article={data} baseUrl={baseUrl} onSaved={onSaved} />;
+  return <Dialog title="Edit Knowledge">{body}</Dialog>;
+}

@@ -1,0 +1,168 @@
+/**
+ * Showing an article: the view overlay ({base}/{articleId}), the full-screen reader
+ * ({base}/reader/{articleId}), the separate viewer route (modal, closing returns to a back URL) and the
+ * project page's doc/{moduleId}/{articleId} route (with a back link). Content goes through draft-js only.
+ */
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import Loading from '../../components/Loading.jsx';
+import Modal from '../../components/Modal.jsx';
+import { RichTextView } from '../../components/RichTextEditor.jsx';
+import useFetch from '../../lib/useFetch.js';
+import { formatArticleDate, safeBackUrl } from './content.js';
+import { viewUrl } from './knowledgeApi.js';
+import './knowledge.css';
+
+export function ArticleMeta({ article }) {
+  return (
+    <div className="kn-meta">
+      <span className="kn-meta__label">Author</span> <span className="kn-meta__author">{article.createdBy || 'n/a'}</span>
+      <span className="kn-meta__sep">·</span>
+      <span className="kn-meta__date">{formatArticleDate(article.created)}</span>
+      {article.updated && <span className="kn-meta__updated muted"> (updated {formatArticleDate(article.updated)})</span>}
+    </div>
+  );
+}
+
+function useArticle(moduleId, articleId) {
+  const ok = /^\d+$/.test(String(moduleId)) && /^\d+$/.test(String(articleId));
+  return useFetch(ok ? viewUrl(moduleId, articleId) : null);
+}
+
+function Body({ state, children }) {
+  const { status, data, error, httpStatus } = state;
+  if (status === 'idle') return <div className="empty">Article not found</div>;
+  if (status === 'loading') return <Loading inline />;
+  if (status === 'failed') {
+    return <div className="form__error" role="alert">{httpStatus === 404 ? 'Article not found' : error}</div>;
+  }
+  return children(data);
+}
+
+/** {base}/{articleId}: the article over the library, with Open in reader, Edit and Close. */
+export function ArticleOverlay({ moduleId, baseUrl }) {
+  const { articleId } = useParams();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const state = useArticle(moduleId, articleId);
+  const close = () => navigate(baseUrl);
+  const a = state.data;
+  return (
+    <Modal title={a ? a.title : 'Knowledge'} onClose={close} wide
+      footer={(
+        <>
+          {a && <Link className="btn" to={`${baseUrl}/reader/${a.id}`} data-testid="open-reader">Open in reader</Link>}
+          {a && (
+            <Link className="btn" to={`/article/${moduleId}/${a.id}?back=${encodeURIComponent(pathname)}`} data-testid="open-viewer">
+              Article page
+            </Link>
+          )}
+          {a && a.links && a.links.edit && <Link className="btn" to={`${baseUrl}/${a.id}/edit`} data-testid="overlay-edit">Edit</Link>}
+          <button type="button" className="btn btn--primary" onClick={close}>Close</button>
+        </>
+      )}>
+      <div className="kn-view" data-testid="article-view">
+        <Body state={state}>
+          {(art) => (
+            <>
+              <ArticleMeta article={art} />
+              <RichTextView content={art.content} />
+            </>
+          )}
+        </Body>
+      </div>
+    </Modal>
+  );
+}
+
+/** {base}/reader/{articleId}: a full-screen reading view; CLOSE or Escape returns to the library. */
+export function ArticleReader({ moduleId, baseUrl }) {
+  const { articleId } = useParams();
+  const navigate = useNavigate();
+  const state = useArticle(moduleId, articleId);
+  const ref = useRef(null);
+  useEffect(() => {
+    const key = (e) => {
+      if (e.key !== 'Escape' || document.querySelector('.modal')) return;
+      const all = document.querySelectorAll('.overlay');
+      if (all[all.length - 1] === ref.current) navigate(baseUrl);
+    };
+    window.addEventListener('keydown', key);
+    document.body.classList.add('has-overlay');
+    return () => {
+      window.removeEventListener('keydown', key);
+      if (document.querySelectorAll('.overlay').length <= 1) document.body.classList.remove('has-overlay');
+    };
+  }, [baseUrl, navigate]);
+  const a = state.data;
+  return (
+    <div className="overlay kn-reader" role="dialog" aria-modal="true" aria-label="Reader" data-testid="article-reader" ref={ref}>
+      <div className="overlay__bar">
+        <span className="overlay__crumb">Knowledge · {a ? a.title : ''}</span>
+        <Link to={baseUrl} className="overlay__close" data-testid="reader-close">CLOSE ✕</Link>
+      </div>
+      <div className="overlay__content">
+        <article className="kn-reader__page">
+          <Body state={state}>
+            {(art) => (
+              <>
+                <h1 className="kn-reader__title">{art.title}</h1>
+                <ArticleMeta article={art} />
+                <RichTextView content={art.content} className="kn-reader__text" />
+              </>
+            )}
+          </Body>
+        </article>
+      </div>
+    </div>
+  );
+}
+
+/** The separate viewer route /article/{moduleId}/{articleId}?back=...: closing returns to the back URL. */
+export function ArticleViewerRoute() {
+  const { moduleId, articleId } = useParams();
+  const { search, state: navState } = useLocation();
+  const navigate = useNavigate();
+  const back = safeBackUrl(new URLSearchParams(search).get('back') || (navState && navState.back), '/');
+  const state = useArticle(moduleId, articleId);
+  const close = () => navigate(back);
+  return (
+    <div className="page kn-viewer-page">
+      <Modal title={state.data ? state.data.title : 'Knowledge'} onClose={close} wide
+        footer={<button type="button" className="btn btn--primary" onClick={close} data-testid="viewer-close">Close</button>}>
+        <div className="kn-view" data-testid="article-viewer">
+          <Body state={state}>
+            {(art) => (
+              <>
+                <ArticleMeta article={art} />
+                <RichTextView content={art.content} />
+              </>
+            )}
+          </Body>
+        </div>
+      </Modal>
+    </div>
+  );
+}
+
+/** The project page's doc/{moduleId}/{articleId}: the article with a back link to the project. */
+export function ArticleDocument({ backUrl }) {
+  const { moduleId, articleId } = useParams();
+  const navigate = useNavigate();
+  const state = useArticle(moduleId, articleId);
+  return (
+    <Modal title={state.data ? state.data.title : 'Knowledge'} onClose={() => navigate(backUrl)} wide>
+      <Link to={backUrl} className="back-link" data-testid="doc-back">← Back</Link>
+      <div className="kn-view" data-testid="article-doc">
+        <Body state={state}>
+          {(art) => (
+            <>
+              <ArticleMeta article={art} />
+              <RichTextView content={art.content} />
+            </>
+          )}
+        </Body>
+      </div>
+    </Modal>
+  );
+}

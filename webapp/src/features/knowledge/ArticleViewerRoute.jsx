@@ -1,0 +1,4 @@
+/** /article/{moduleId}/{articleId}?back=...: the separate article viewer (a lazy chunk of its own). */
+import { ArticleViewerRoute } from './ArticleView.jsx';
+
+export default ArticleViewerRoute;

@@ -1,0 +1,79 @@
+/**
+ * Pure helpers of the knowledge library: the article tree, and the article date format (spec §3, §5, §9).
+ */
+import moment from 'moment';
+
+export const TITLE_MAX = 100;
+export const TITLE_TOO_LONG = 'Max 100 characters';
+export const TITLE_REQUIRED = 'Title is required';
+export const ARTICLE_DATE_FORMAT = 'Do MMM YYYY @ hh:mm';
+
+/** Dates from the API are ISO 8601; one without a zone is UTC. */
+export function parseApiDate(value) {
+  if (value === null || value === undefined || value === '') return null;
+  const s = String(value);
+  const m = /[zZ]|[+-]\d\d:?\d\d$/.test(s) || !/T\d/.test(s) ? moment(s, moment.ISO_8601) : moment.utc(s, moment.ISO_8601).local();
+  return m.isValid() ? m : null;
+}
+
+/** 'Do MMM YYYY @ hh:mm' (spec §9). */
+export function formatArticleDate(value) {
+  const m = parseApiDate(value);
+  return m ? m.format(ARTICLE_DATE_FORMAT) : '';
+}
+
+/** Title rule of spec §5: required, at most 100 characters. */
+export function validateTitle(title) {
+  const t = String(title || '').trim();
+  if (!t) return TITLE_REQUIRED;
+  if (t.length > TITLE_MAX) return TITLE_TOO_LONG;
+  return null;
+}
+
+/** Every article of a tree, depth first, with its depth and parent id. */
+export function flattenTree(list, depth = 0, parentId = null, out = []) {
+  (list || []).forEach((a) => {
+    out.push({ article: a, depth, parentId });
+    flattenTree(a.children, depth + 1, a.id, out);
+  });
+  return out;
+}
+
+/** The article with this id in a tree, or null. */
+export function findArticle(list, id) {
+  const want = String(id);
+  for (const row of flattenTree(list)) if (String(row.article.id) === want) return row.article;
+  return null;
+}
+
+/** How many articles sit under this one (all levels). */
+export function countDescendants(article) {
+  return flattenTree(article && article.children).length;
+}
+
+/** The ids of the ancestors of an article, root first. */
+export function ancestorIds(list, id) {
+  const want = String(id);
+  const parents = {};
+  flattenTree(list).forEach((r) => { parents[String(r.article.id)] = r.parentId; });
+  const out = [];
+  let p = parents[want];
+  while (p !== null && p !== undefined) {
+    out.unshift(p);
+    p = parents[String(p)];
+  }
+  return out;
+}
+
+/**
+ * A same-site path to go back to, or the fallback: only '/...' paths (never '//host' or '/\\host',
+ * never a scheme) are followed.
+ */
+export function safeBackUrl(value, fallback = '/') {
+  if (typeof value !== 'string') return fallback;
+  const s = value.trim();
+  if (!s.startsWith('/') || s.startsWith('//') || s.startsWith('/\\')) return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(s)) return fallback;
+  return s;
+}
