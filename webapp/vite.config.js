@@ -11,7 +11,8 @@ const proxy = {
 export default defineConfig({
   plugins: [react()],
   define: { global: 'globalThis' },
-  server: { proxy, host: '127.0.0.1' },
+  // nginx/hosts.json (the host table) lives beside the webapp.
+  server: { proxy, host: '127.0.0.1', fs: { allow: ['..'] } },
   preview: { proxy, host: '127.0.0.1', allowedHosts: true },
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
   test: {

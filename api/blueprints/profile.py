@@ -53,7 +53,7 @@ def edit_form():
     return _form(current_user)
 
 
-@bp.route("/edit", methods=["PUT", "POST"])
+@bp.route("/edit", methods=["PUT", "POST", "PATCH"])
 @jwt_required()
 @doc("Save the profile (JSON of the form's values); a 400 lists the errors", response=ProfileFormSchema,
      json=ProfileForm)

@@ -149,3 +149,11 @@ def test_logo_download_goes_through_x_accel_redirect(site):
     # The internal location cannot be reached directly, and a stranger gets no logo.
     assert get(f"{site['base']}/protected-files/logos/{stored}")[0] == 404
     assert get(site["base"] + brand["links"]["view_logo"]["url"], login(site, "nobody@demo.eu"))[0] == 404
+
+
+def test_host_table_is_served_fresh(site):
+    status, headers, body = get(site["base"] + "/hosts.json")
+    assert status == 200 and headers["Cache-Control"] == "no-cache"
+    with open(os.path.join(ROOT, "nginx", "hosts.json")) as fh:
+        assert json.loads(body) == json.load(fh)
+    assert_security(headers)

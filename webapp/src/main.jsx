@@ -4,9 +4,11 @@ import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import App from './app/App.jsx';
 import { store } from './app/store.js';
+import { loadHostTable } from './lib/config.js';
 import './styles.css';
 
-createRoot(document.getElementById('root')).render(
+// The brand depends on the host table nginx serves: read it before the first paint.
+loadHostTable().finally(() => createRoot(document.getElementById('root')).render(
   <React.StrictMode>
     <Provider store={store}>
       <BrowserRouter>
@@ -14,4 +16,4 @@ createRoot(document.getElementById('root')).render(
       </BrowserRouter>
     </Provider>
   </React.StrictMode>,
-);
+));

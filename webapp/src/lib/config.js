@@ -33,29 +33,36 @@ export const BRANDS = {
   },
 };
 
-const sameOrigin = '';
-const port8443 = (loc) => `${loc.protocol}//${loc.hostname}:8443`;
-
 /**
- * Host table. The spec's rules, expressed as data:
- *  - the consultancy's production data-platform host uses its API on port 8443;
- *  - the EU project's production hosts use their own API on port 8443;
- *  - local, staging and any other host use same-origin (nginx / dev proxy).
+ * Host table: nginx/hosts.json, the one file sysadmins edit (spec §1 brand by host, §7 API base by host).
+ * nginx serves it as /hosts.json and loadHostTable() reads it at start, so adding a host needs no
+ * rebuild; the copy imported here is the fallback (vite dev, or a failed fetch).
  */
-export const HOSTS = [
-  { match: /^data\.calibr\.eu$/i, brand: 'calibr', apiBase: port8443 },
-  { match: /^(portal|www)\.4rineu\.eu$/i, brand: 'consortium', apiBase: port8443 },
-  { match: /calibr/i, brand: 'calibr', apiBase: sameOrigin },
-  { match: /4rineu/i, brand: 'consortium', apiBase: sameOrigin },
-  { match: /^(localhost|127\.0\.0\.1|\[::1\])$/i, brand: 'consortium', apiBase: sameOrigin },
-];
+import builtInHosts from '../../../nginx/hosts.json';
 
-export const DEFAULT_HOST = { brand: 'consortium', apiBase: sameOrigin };
+/** 'api' absent: same-origin; ':8443': the page's host on that port; otherwise a full URL. */
+function apiBaseOf(api) {
+  if (!api) return '';
+  if (api.startsWith(':')) return (loc) => `${loc.protocol}//${loc.hostname}${api}`;
+  return api.replace(/\/$/, '');
+}
+
+export function hostsFrom(table) {
+  const hosts = (table && Array.isArray(table.hosts) ? table.hosts : []).map((h) => ({
+    match: new RegExp(h.match, 'i'), brand: h.brand, apiBase: apiBaseOf(h.api),
+  }));
+  const def = (table && table.default) || {};
+  return { hosts, fallback: { brand: def.brand || 'consortium', apiBase: apiBaseOf(def.api) } };
+}
+
+let table = hostsFrom(builtInHosts);
+export const HOSTS = table.hosts;
+export const DEFAULT_HOST = table.fallback;
 
 /** The configuration for a location ({hostname, protocol}); pure, so it is testable. */
 export function configForLocation(loc) {
   const hostname = (loc && loc.hostname) || '';
-  const entry = HOSTS.find((h) => h.match.test(hostname)) || DEFAULT_HOST;
+  const entry = table.hosts.find((h) => h.match.test(hostname)) || table.fallback;
   const apiBase = typeof entry.apiBase === 'function' ? entry.apiBase(loc) : entry.apiBase || '';
   return { brand: BRANDS[entry.brand] || BRANDS.consortium, apiBase };
 }
@@ -72,4 +79,22 @@ export function getConfig() {
 
 export function getBrand() {
   return getConfig().brand;
+}
+
+/** Read the served host table (nginx/hosts.json as /hosts.json); keep the built-in one if it fails. */
+export async function loadHostTable(fetchImpl = typeof fetch !== 'undefined' ? fetch : null) {
+  if (!fetchImpl) return;
+  try {
+    const res = await fetchImpl('/hosts.json', { cache: 'no-cache' });
+    const type = (res.headers && res.headers.get && res.headers.get('content-type')) || '';
+    if (res.ok && type.includes('json')) {
+      const fresh = hostsFrom(await res.json());
+      if (fresh.hosts.length) {
+        table = fresh;
+        current = undefined;
+      }
+    }
+  } catch (e) {
+    /* keep the built-in table */
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { BRANDS, configForLocation } from './config.js';
+import { BRANDS, configForLocation, loadHostTable } from './config.js';
 
 const at = (hostname, protocol = 'https:') => configForLocation({ hostname, protocol });
 
@@ -37,5 +37,14 @@ describe('host config', () => {
     expect(a.title).not.toBe(b.title);
     expect(a.logo).not.toBe(b.logo);
     expect(a.loginImage).not.toBe(b.loginImage);
+  });
+  test('the served host table replaces the built-in one; a failed fetch keeps it', async () => {
+    await loadHostTable(async () => { throw new Error('offline'); });
+    expect(at('data.calibr.local').brand.key).toBe('calibr');
+    const served = { hosts: [{ match: '^third\\.example\\.org$', brand: 'calibr', api: 'https://api.example.org/' }] };
+    await loadHostTable(async () => ({ ok: true, headers: new Map([['content-type', 'application/json']]), json: async () => served }));
+    expect(at('third.example.org').brand.key).toBe('calibr');
+    expect(at('third.example.org').apiBase).toBe('https://api.example.org');
+    expect(at('other.example.org').brand.key).toBe('consortium');
   });
 });
