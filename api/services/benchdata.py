@@ -88,4 +88,4 @@ def build(n_modules=10000, n_members=50):
                                        f"(SELECT max(id) FROM \"{table}\"))"))
     db.session.commit()
     return {"portal": portal.id, "wide_project": wide, "modules": len(rows) + 1, "members": n_members,
-            "superuser": "bench@bench.local", "member": f"member1@bench.local", "password": "bench-pass"}
+            "superuser": "bench@bench.local", "member": "member1@bench.local", "password": "bench-pass"}

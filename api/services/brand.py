@@ -43,19 +43,14 @@ def reencode_image(upload, max_bytes, max_side=MAX_SIDE, field="logo"):
 def save_logo(user, module, upload):
     png = reencode_image(upload, current_app.config["LOGO_MAX_BYTES"])
     name = storage.save_bytes("logos", png, ".png")
-    brand = find(module)
-    old = brand.logo if brand else None
-    if brand is None:
-        brand = Brand(module_id=module.id)
-        db.session.add(brand)
-    brand.logo, brand.logo_size, brand.logo_mime, brand.updated = name, len(png), "image/png", utcnow()
-    feed.record(user, module, "edit", "brand", f"Changed the logo of '{module.name}'")
-    try:
-        db.session.commit()
-    except Exception:
-        db.session.rollback()
-        storage.remove("logos", name)
-        raise
+    with storage.kept_only_if_committed("logos", name):
+        brand = find(module)
+        old = brand.logo if brand else None
+        if brand is None:
+            brand = Brand(module_id=module.id)
+            db.session.add(brand)
+        brand.logo, brand.logo_size, brand.logo_mime, brand.updated = name, len(png), "image/png", utcnow()
+        feed.record(user, module, "edit", "brand", f"Changed the logo of '{module.name}'")
     if old:
         storage.remove("logos", old)
     return brand

@@ -8,7 +8,7 @@ from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 from sqlalchemy import func, select
 
 from .. import permissions as perm
-from ..errors import ApiError, Conflict, Forbidden, Invalid, NotFound
+from ..errors import ApiError, Conflict, Invalid, NotFound
 from ..extensions import db
 from ..models import Invitation, Membership, Module, User
 from ..models.base import utcnow

@@ -1,7 +1,6 @@
 """The module tree: loading a module with everything its page shows in a fixed number of
 queries, and the tree operations (add, edit, move, delete a subtree)."""
 from sqlalchemy import func, select
-from sqlalchemy.orm import selectinload
 
 from .. import permissions as perm
 from ..errors import BadRequest, NotFound

@@ -26,13 +26,8 @@ def save_avatar(user, upload):
     png = reencode_image(upload, current_app.config["LOGO_MAX_BYTES"], max_side=AVATAR_SIDE, field="avatar")
     name = storage.save_bytes("avatars", png, ".png")
     old = user.avatar
-    user.avatar = name
-    try:
-        db.session.commit()
-    except Exception:
-        db.session.rollback()
-        storage.remove("avatars", name)
-        raise
+    with storage.kept_only_if_committed("avatars", name):
+        user.avatar = name
     if old:
         storage.remove("avatars", old)
     return user

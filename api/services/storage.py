@@ -1,6 +1,7 @@
 """Files on disk under UPLOAD_DIR/<kind>/ with generated names; never the client's name or path."""
 import os
 import secrets
+from contextlib import contextmanager
 
 from flask import current_app
 
@@ -37,6 +38,22 @@ def remove(kind, name):
         os.remove(path_of(kind, name))
     except (FileNotFoundError, ValueError):
         pass
+
+
+@contextmanager
+def kept_only_if_committed(kind, *names):
+    """Commit the rows that point at freshly stored files; if anything fails first, the files go too,
+    so the database row and the stored file exist together or not at all."""
+    from ..extensions import db
+    try:
+        yield
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        for name in names:
+            if name:
+                remove(kind, name)
+        raise
 
 
 def remove_later(stored):

@@ -4,7 +4,6 @@ A file's bytes go to disk under a generated name before its row is committed; if
 the bytes are removed, and `orphans()` finds any file a crash left without a row."""
 import mimetypes
 import os
-from contextlib import contextmanager
 
 from flask import current_app
 from sqlalchemy import select
@@ -113,23 +112,9 @@ def _store_upload(upload, field="file"):
     return stored, client_name, size, mime
 
 
-@contextmanager
-def _bytes_removed_on_failure(*stored):
-    """Whatever fails before the commit ends, the stored bytes go too: no file without its row."""
-    try:
-        yield
-        db.session.commit()
-    except BaseException:
-        db.session.rollback()
-        for name in stored:
-            if name:
-                storage.remove("files", name)
-        raise
-
-
 def upload(user, module, data):
     stored, client_name, size, mime = _store_upload(data.get("file"))
-    with _bytes_removed_on_failure(stored):
+    with storage.kept_only_if_committed("files", stored):
         f = VaultFile(module_id=module.id, title=data.get("title") or client_name, filename=client_name,
                       stored_name=stored, filesize=size, mime=mime, created_by_id=user.id)
         db.session.add(f)
@@ -143,7 +128,7 @@ def edit(user, module, f, data):
     stored = None
     if new is not None and getattr(new, "filename", ""):
         stored, client_name, size, mime = _store_upload(new)
-    with _bytes_removed_on_failure(stored):
+    with storage.kept_only_if_committed("files", stored):
         f.title = data["title"]
         if stored:
             db.session.add(FileVersion(file_id=f.id, module_id=module.id, filename=f.filename,
