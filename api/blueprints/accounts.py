@@ -3,12 +3,12 @@ from flask import Blueprint, current_app, request
 from flask_jwt_extended import get_jwt, jwt_required
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
-from ..errors import Invalid
+from ..errors import Invalid, Unauthorized
 from ..extensions import limiter
 from ..forms import describe, parse
 from ..forms.accounts import ForgotForm, LoginForm, ResetPasswordForm
 from ..schemas import Camel, FormSchema, MessageSchema
-from ..services import accounts
+from ..services import accounts, throttle
 from . import doc
 from marshmallow import fields
 
@@ -41,7 +41,15 @@ def _cfg(name):
 @doc("Sign in with e-mail and password", response=TokenSchema, json=LoginForm, public=True)
 def login():
     data = parse(LoginForm)
-    return accounts.login(data["username"], data["password"])
+    address = request.remote_addr or "unknown"
+    throttle.slow_down(data["username"], address)
+    try:
+        answer = accounts.login(data["username"], data["password"])
+    except Unauthorized:
+        throttle.failed(data["username"], address)
+        raise
+    throttle.succeeded(data["username"])
+    return answer
 
 
 @json_bp.post("/logout")

@@ -338,3 +338,21 @@ def test_reset_password_bad_csrf_fails(app, client, make_user, csrf):
     assert login(client, "csrf@example.org").status_code == 200
     assert _db.session.scalar(sa.select(PasswordReset.used)) is None
     assert _db.session.scalar(sa.select(User.tokens_valid_after).where(User.email == "csrf@example.org")) is None
+
+
+def test_failures_are_slowed_before_they_are_refused(limited_app, make_user, monkeypatch):
+    from api.services import throttle
+    pauses = []
+    monkeypatch.setattr(throttle.time, "sleep", pauses.append)
+    make_user(email="slow@example.org")
+    c = limited_app.test_client()
+    addr = {"REMOTE_ADDR": "10.9.0.1"}
+    for _ in range(2):
+        assert login(c, "slow@example.org", "wrong", environ_base=addr).status_code == 401
+    assert login(c, "slow@example.org", PASSWORD, environ_base=addr).status_code == 200
+    # The first try waited for nothing, the second for one failure, the third (right) for two.
+    assert pauses == [throttle.STEP, 2 * throttle.STEP]
+    # Success clears the account's count; the address keeps its own.
+    with limited_app.test_request_context():
+        assert throttle.pause_for("slow@example.org", "10.9.0.2") == 0
+        assert throttle.pause_for("someone@example.org", "10.9.0.1") == 2 * throttle.STEP
