@@ -63,7 +63,7 @@ const BLOCKS = [
   ['header-three', 'H3', 'Heading 3'],
   ['unordered-list-item', '• List', 'Bulleted list'],
   ['ordered-list-item', '1. List', 'Numbered list'],
-  ['blockquote', '❝', 'Quote'],
+  ['blockquote', 'Quote', 'Quote'],
 ];
 
 /** Read-only rendering of stored content. */
@@ -163,7 +163,7 @@ export default function RichTextEditor({ value, onChange, placeholder = 'Write h
         ))}
         <span className="rte__sep" />
         <button type="button" className={entityAtCursor ? 'rte__btn rte__btn--on' : 'rte__btn'} title="Link" aria-label="Link"
-          onMouseDown={press(openLink)}>🔗 Link</button>
+          onMouseDown={press(openLink)}>Link</button>
         <button type="button" className="rte__btn" title="Remove link" aria-label="Remove link" disabled={!entityAtCursor}
           onMouseDown={press(removeLink)}>Unlink</button>
       </div>

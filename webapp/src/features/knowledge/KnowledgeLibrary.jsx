@@ -13,6 +13,7 @@ import useFetch, { pickList } from '../../lib/useFetch.js';
 import { AddArticle, EditArticle } from './ArticleEditor.jsx';
 import { ArticleOverlay, ArticleReader } from './ArticleView.jsx';
 import { ancestorIds, countDescendants, formatArticleDate } from './content.js';
+import { EditIcon, ExpandIcon, EyeIcon, PlusIcon, TrashIcon } from './icons.jsx';
 import { deleteArticle, listUrl } from './knowledgeApi.js';
 import './knowledge.css';
 
@@ -43,29 +44,29 @@ function Row({ article, depth, baseUrl, open, onToggle, onDelete }) {
         <div className="kn-row__icons">
           {links.view && (
             <Link className="kn-icon" to={`${baseUrl}/${article.id}`} title="View" aria-label={`View ${article.title}`} data-testid="article-view-link">
-              <span aria-hidden="true">👁</span>
+              <EyeIcon />
             </Link>
           )}
           {links.view && (
             <Link className="kn-icon" to={`${baseUrl}/reader/${article.id}`} title="Read full screen" aria-label={`Read ${article.title}`} data-testid="article-reader-link">
-              <span aria-hidden="true">⤢</span>
+              <ExpandIcon />
             </Link>
           )}
           {links.add_child && (
             <Link className="kn-icon" to={`${baseUrl}/new/${article.id}`} title="Add Knowledge under this article"
               aria-label={`Add Knowledge under ${article.title}`} data-testid="article-add-child">
-              <span aria-hidden="true">＋</span>
+              <PlusIcon />
             </Link>
           )}
           {links.edit && (
             <Link className="kn-icon" to={`${baseUrl}/${article.id}/edit`} title="Edit" aria-label={`Edit ${article.title}`} data-testid="article-edit-link">
-              <span aria-hidden="true">✎</span>
+              <EditIcon />
             </Link>
           )}
           {links.delete && (
             <button type="button" className="kn-icon kn-icon--danger" onClick={() => onDelete(article)} title="Delete"
               aria-label={`Delete ${article.title}`} data-testid="article-delete">
-              <span aria-hidden="true">🗑</span>
+              <TrashIcon />
             </button>
           )}
         </div>

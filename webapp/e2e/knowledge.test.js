@@ -1,0 +1,316 @@
+/* Browser tests of the knowledge library: tree, both routing variants, editor, overlay, reader, viewer
+ * routes, delete with confirmation, rights, and hostile content that must never run. */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, shot, signIn } from './browser.js';
+import { apiAs, lisbon } from './outbox.js';
+import { startStack } from './servers.js';
+
+let stack;
+let browser;
+let ids;
+
+before(async () => {
+  stack = await startStack();
+  browser = await launch();
+  ids = await lisbon(await apiAs(stack.url, 'sofia@demo.eu'));
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (stack) await stack.stop();
+});
+
+async function newPage() {
+  const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10000);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return { page, context, base: stack.url, errors };
+}
+
+const DATE = /^\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{4} @ \d\d:\d\d$/;
+const slow = (ms) => async (route) => { await new Promise((r) => setTimeout(r, ms)); await route.continue(); };
+
+async function typeInEditor(page, text) {
+  const area = page.locator('[data-testid=rich-text-editor] .public-DraftEditor-content');
+  await area.click();
+  await page.keyboard.type(text);
+}
+
+describe('knowledge library', () => {
+  test('add a root and a nested article, edit, view, read, delete the parent', async () => {
+    const { page, context, base, errors } = await newPage();
+    await signIn(page, base, 'sofia@demo.eu');
+    const lib = `${base}/portal/${ids.portalId}/projects/${ids.projectId}/knowledge`;
+    await page.goto(lib);
+    await page.locator('[data-testid=article-tree]').waitFor();
+    const before = await page.locator('[data-testid=article-row]').count();
+    assert.ok(before >= 1, 'the demo library has articles');
+    // The demo's rows show title, Author and a 'Do MMM YYYY @ hh:mm' date.
+    const firstDate = await page.locator('.kn-row__date').first().innerText();
+    assert.match(firstDate, DATE);
+    assert.equal(await page.locator('.kn-row__label').first().innerText(), 'Author');
+    await shot(page, 'knowledge-tree');
+
+    // Variant A: new.
+    await page.click('[data-testid=add-knowledge]');
+    await page.waitForURL(`${lib}/new`);
+    await page.click('button:has-text("Add Content")');
+    await page.getByText('Title is required').waitFor();
+    await page.fill('#article-title', 'x'.repeat(101));
+    await page.getByText('Max 100 characters').waitFor();
+    await page.fill('#article-title', 'E2E root article');
+    assert.equal(await page.getByText('Max 100 characters').count(), 0);
+    await typeInEditor(page, 'Plain words and ');
+    await page.locator('button[aria-label=Bold]').dispatchEvent('mousedown');
+    await page.keyboard.type('bold words');
+    await page.keyboard.press('Enter');
+    await page.locator('button[aria-label="Heading 2"]').dispatchEvent('mousedown');
+    await page.keyboard.type('A heading');
+    await shot(page, 'knowledge-editor');
+    await page.route('**/api/article/add/**', slow(700));
+    await page.click('button:has-text("Add Content")');
+    await page.locator('[data-testid=article-status]', { hasText: 'adding' }).waitFor();
+    await page.locator('[data-testid=article-status]', { hasText: 'ADDED' }).waitFor();
+    await page.waitForURL(lib);
+    await page.unroute('**/api/article/add/**');
+    const root = page.locator('[data-testid=article-row]', { hasText: 'E2E root article' });
+    await root.waitFor();
+    const rootId = await root.getAttribute('data-article-id');
+    const sofia = await apiAs(base, 'sofia@demo.eu');
+    const stored = (await sofia.get(`/api/article/view/${ids.projectId}/${rootId}`)).data.item;
+    const raw = JSON.parse(stored.content);
+    assert.equal(raw.blocks[0].text, 'Plain words and bold words');
+    assert.deepEqual(raw.blocks[0].inlineStyleRanges, [{ offset: 16, length: 10, style: 'BOLD' }]);
+    assert.equal(raw.blocks[1].type, 'header-two');
+
+    // Variant A: new/{articleId} nests under a parent.
+    await root.locator('[data-testid=article-add-child]').first().click();
+    await page.waitForURL(`${lib}/new/${rootId}`);
+    await page.getByText('Under E2E root article').waitFor();
+    await page.fill('#article-title', 'E2E child article');
+    await typeInEditor(page, 'Nested content');
+    await page.click('button:has-text("Add Content")');
+    await page.locator('[data-testid=article-status]', { hasText: 'ADDED' }).waitFor();
+    await page.waitForURL(lib);
+    const child = page.locator('[data-testid=article-row]', { hasText: 'E2E child article' }).last();
+    await child.waitFor();
+    const childId = await child.getAttribute('data-article-id');
+    assert.equal(await child.locator('.kn-row__author').first().innerText(), 'Sofia Marques');
+    assert.match(await child.locator('.kn-row__date').first().innerText(), DATE);
+    const list = (await sofia.get(`/api/article/list/${ids.projectId}`)).data.list;
+    const rootItem = list.find((a) => String(a.id) === rootId);
+    assert.deepEqual(rootItem.children.map((c) => String(c.id)), [childId]);
+    // Collapse and expand the parent.
+    await root.locator('[data-testid=article-toggle]').first().click();
+    assert.equal(await page.locator('[data-testid=article-row]', { hasText: 'E2E child article' }).count(), 0);
+    await root.locator('[data-testid=article-toggle]').first().click();
+    await child.waitFor();
+
+    // Variant B: add and add/{parentArticleId}; Cancel returns to the library.
+    await page.goto(`${lib}/add/${rootId}`);
+    await page.getByText('Under E2E root article').waitFor();
+    await page.click('button:has-text("Cancel")');
+    await page.waitForURL(lib);
+    await page.goto(`${lib}/add`);
+    await page.locator('[data-testid=article-form]').waitFor();
+    assert.equal(await page.getByText(/^Under /).count(), 0);
+    await page.click('button:has-text("Cancel")');
+    await page.waitForURL(lib);
+
+    // {articleId}/edit with 'is updating' -> 'UPDATED' (the page was reloaded: expand the parent again).
+    await root.locator('[data-testid=article-toggle]').first().click();
+    await page.locator(`[data-article-id="${childId}"] [data-testid=article-edit-link]`).click();
+    await page.waitForURL(`${lib}/${childId}/edit`);
+    assert.equal(await page.inputValue('#article-title'), 'E2E child article');
+    await page.locator('[data-testid=rich-text-editor]').getByText('Nested content').waitFor();
+    await page.fill('#article-title', 'E2E child article v2');
+    await typeInEditor(page, ' more');
+    await page.route('**/api/article/edit/**', slow(700));
+    await page.click('button:has-text("Update Content")');
+    await page.locator('[data-testid=article-status]', { hasText: 'is updating' }).waitFor();
+    await page.locator('[data-testid=article-status]', { hasText: 'UPDATED' }).waitFor();
+    await page.waitForURL(lib);
+    await page.unroute('**/api/article/edit/**');
+    await page.locator('[data-testid=article-row]', { hasText: 'E2E child article v2' }).last().waitFor();
+
+    // {articleId}: the view overlay.
+    await page.locator(`[data-article-id="${rootId}"] [data-testid=article-title]`).first().click();
+    await page.waitForURL(`${lib}/${rootId}`);
+    const view = page.locator('[data-testid=article-view]');
+    await view.getByText('bold words').waitFor();
+    const weight = await view.getByText('bold words').evaluate((el) => getComputedStyle(el).fontWeight);
+    assert.equal(weight, '700');
+    assert.equal(await view.locator('h2', { hasText: 'A heading' }).count(), 1);
+    assert.equal(await view.locator('[contenteditable=true]').count(), 0, 'the viewer is read-only');
+    await shot(page, 'knowledge-view');
+
+    // reader/{articleId}: the full-screen reader; CLOSE returns.
+    await page.click('[data-testid=open-reader]');
+    await page.waitForURL(`${lib}/reader/${rootId}`);
+    await page.locator('[data-testid=article-reader] h1', { hasText: 'E2E root article' }).waitFor();
+    const box = await page.locator('[data-testid=article-reader]').boundingBox();
+    assert.ok(box.width >= 1300 && box.height >= 850, 'the reader covers the screen');
+    await shot(page, 'knowledge-reader');
+    await page.click('[data-testid=reader-close]');
+    await page.waitForURL(lib);
+    await page.goto(`${lib}/reader/${childId}`);
+    await page.locator('[data-testid=article-reader]').getByText('Nested content more').waitFor();
+    await page.keyboard.press('Escape');
+    await page.waitForURL(lib);
+
+    // The separate viewer route: a modal; closing returns to the back URL.
+    await page.goto(`${lib}/${childId}`);
+    await page.click('[data-testid=open-viewer]');
+    await page.waitForURL(new RegExp(`/article/${ids.projectId}/${childId}\\?back=`));
+    await page.locator('[data-testid=article-viewer]').getByText('Nested content more').waitFor();
+    await page.click('[data-testid=viewer-close]');
+    await page.waitForURL(`${lib}/${childId}`);
+    await page.goto(`${base}/article/${ids.projectId}/${childId}?back=${encodeURIComponent('//evil.example/')}`);
+    await page.click('[data-testid=viewer-close]');
+    await page.waitForURL(`${base}/`);
+
+    // The project page's doc/{moduleId}/{articleId} with a back link.
+    const projectUrl = `${base}/portal/${ids.portalId}/${ids.projectId}`;
+    await page.goto(`${projectUrl}/doc/${ids.projectId}/${rootId}`);
+    await page.locator('[data-testid=article-doc]').getByText('bold words').waitFor();
+    await shot(page, 'knowledge-doc');
+    await page.click('[data-testid=doc-back]');
+    await page.waitForURL(projectUrl);
+
+    // Delete the parent: the confirmation names the nested article; both go.
+    await page.goto(lib);
+    await page.locator(`[data-article-id="${rootId}"] [data-testid=article-delete]`).first().click();
+    await page.getByText('PLEASE CAREFUL WHEN DELETING ENTRIES.').waitFor();
+    await page.getByText('ARE YOU SURE YOU WANT TO DELETE THIS.').waitFor();
+    assert.match(await page.locator('[data-testid=delete-detail]').innerText(), /E2E root article.*1 article nested under it/);
+    await page.click('.modal button:has-text("Cancel")');
+    assert.equal(await page.locator('.modal').count(), 0);
+    await page.locator(`[data-article-id="${rootId}"] [data-testid=article-delete]`).first().click();
+    await page.click('.modal button.btn--danger');
+    await page.locator('[data-testid=knowledge-flash]', { hasText: 'DELETED' }).waitFor();
+    assert.equal(await page.locator('[data-testid=article-row]', { hasText: 'E2E root article' }).count(), 0);
+    assert.equal(await page.locator('[data-testid=article-row]', { hasText: 'E2E child article' }).count(), 0);
+    const after = (await sofia.get(`/api/article/list/${ids.projectId}`)).data.list;
+    assert.ok(!after.some((a) => String(a.id) === rootId));
+    assert.equal((await sofia.get(`/api/article/view/${ids.projectId}/${childId}`)).status, 404);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a failed delete says so; links decide the controls (viewer, editor)', async () => {
+    const { page, context, base } = await newPage();
+    await signIn(page, base, 'sofia@demo.eu');
+    const lib = `${base}/portal/${ids.portalId}/projects/${ids.projectId}/knowledge`;
+    await page.goto(lib);
+    await page.route('**/api/article/delete/**', (route) => route.fulfill({ status: 500, body: '{"error":"boom"}', contentType: 'application/json' }));
+    await page.locator('[data-testid=article-delete]').first().click();
+    await page.click('.modal button.btn--danger');
+    await page.getByText('There has been error deleting the article. Please try again').waitFor();
+    await context.close();
+
+    // A viewer reads but sees no add, edit or delete.
+    const v = await newPage();
+    await signIn(v.page, v.base, 'viktor@demo.eu');
+    await v.page.goto(lib);
+    await v.page.locator('[data-testid=article-row]').first().waitFor();
+    assert.equal(await v.page.locator('[data-testid=add-knowledge]').count(), 0);
+    assert.equal(await v.page.locator('[data-testid=article-edit-link]').count(), 0);
+    assert.equal(await v.page.locator('[data-testid=article-delete]').count(), 0);
+    assert.equal(await v.page.locator('[data-testid=article-add-child]').count(), 0);
+    assert.ok(await v.page.locator('[data-testid=article-view-link]').count() >= 1);
+    await v.context.close();
+
+    // An editor (no delete right on the module) edits and adds, but cannot delete.
+    const m = await newPage();
+    await signIn(m.page, m.base, 'marco@demo.eu');
+    // Marco's entry module is the project itself (no right on the portal).
+    await m.page.goto(`${base}/portal/${ids.projectId}/module/${ids.projectId}/knowledge`);
+    await m.page.locator('[data-testid=article-row]').first().waitFor();
+    assert.equal(await m.page.locator('[data-testid=add-knowledge]').count(), 1);
+    assert.ok(await m.page.locator('[data-testid=article-edit-link]').count() >= 1);
+    assert.equal(await m.page.locator('[data-testid=article-delete]').count(), 0);
+    await m.context.close();
+  });
+
+  test('hostile content is shown as text and nothing runs', async () => {
+    const sofia = await apiAs(stack.url, 'sofia@demo.eu');
+    const block = (key, text, extra = {}) => ({ key, text, type: 'unstyled', depth: 0, inlineStyleRanges: [], entityRanges: [], data: {}, ...extra });
+    const raw = {
+      blocks: [
+        block('b1', '<script>window.__pwned = "script"; alert("script")</script>'),
+        block('b2', '<img src=x onerror="window.__pwned = \'img\'; alert(\'img\')">'),
+        block('b3', 'Click the evil link please', { entityRanges: [{ offset: 10, length: 9, key: 0 }] }),
+        block('b4', 'Also a data link and a good link', { entityRanges: [{ offset: 7, length: 9, key: 1 }, { offset: 23, length: 9, key: 2 }] }),
+        block('b5', 'Obfuscated scheme here', { entityRanges: [{ offset: 0, length: 10, key: 3 }] }),
+        block('b6', '<svg onload="window.__pwned = \'svg\'"></svg>', { type: 'header-one', inlineStyleRanges: [{ offset: 0, length: 4, style: 'onerror' }] }),
+        block('b7', 'an atomic image', { type: 'atomic', entityRanges: [{ offset: 0, length: 2, key: 4 }] }),
+        block('"><img src=x onerror=alert(1)>', 'weird key'),
+      ],
+      entityMap: {
+        0: { type: 'LINK', mutability: 'MUTABLE', data: { url: 'javascript:window.__pwned="link";alert("link")' } },
+        1: { type: 'LINK', mutability: 'MUTABLE', data: { url: 'data:text/html,<script>alert(1)</script>' } },
+        2: { type: 'LINK', mutability: 'MUTABLE', data: { url: 'https://example.org/good' } },
+        3: { type: 'LINK', mutability: 'MUTABLE', data: { url: 'java\tscript:alert("tab")' } },
+        4: { type: 'IMAGE', mutability: 'IMMUTABLE', data: { src: 'javascript:alert("image")', onerror: 'alert(1)' } },
+      },
+    };
+    const title = '<img src=x onerror="window.__pwned=\'title\'">Hostile';
+    const created = await sofia.post(`/api/article/add/${ids.projectId}`, sofia.form({ title, content: JSON.stringify(raw) }));
+    assert.equal(created.status, 200, JSON.stringify(created.data));
+    const id = created.data.item.id;
+
+    const { page, context, base, errors } = await newPage();
+    const dialogs = [];
+    page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss().catch(() => {}); });
+    await signIn(page, base, 'sofia@demo.eu');
+    const lib = `${base}/portal/${ids.portalId}/projects/${ids.projectId}/knowledge`;
+    const checkNothingRan = async (where) => {
+      const state = await page.evaluate(() => ({
+        pwned: window.__pwned,
+        scripts: document.querySelectorAll('.rte script, .kn script, [data-testid=article-tree] script').length,
+        handlers: [...document.querySelectorAll('*')].filter((el) => [...el.attributes].some((a) => /^on/i.test(a.name))).length,
+        badHrefs: [...document.querySelectorAll('a[href]')].filter((a) => !/^(https?:|mailto:|\/)/i.test(a.getAttribute('href'))).length,
+        imgs: document.querySelectorAll('.rte img').length,
+      }));
+      assert.deepEqual(state, { pwned: undefined, scripts: 0, handlers: 0, badHrefs: 0, imgs: 0 }, where);
+      assert.deepEqual(dialogs, [], where);
+    };
+
+    await page.goto(lib);
+    const row = page.locator(`[data-article-id="${id}"]`);
+    await row.waitFor();
+    assert.equal(await row.locator('[data-testid=article-title]').innerText(), title, 'the title is text');
+    await checkNothingRan('tree');
+
+    await page.goto(`${lib}/${id}`);
+    const view = page.locator('[data-testid=article-view]');
+    await view.getByText('<script>window.__pwned = "script"; alert("script")</script>').waitFor();
+    await view.getByText('<img src=x onerror=', { exact: false }).first().waitFor();
+    const evil = view.locator('[data-testid=blocked-link]', { hasText: 'evil link' });
+    await evil.waitFor();
+    assert.equal(await view.locator('a', { hasText: 'evil link' }).count(), 0, 'the javascript: link is not an <a>');
+    assert.equal(await view.locator('a', { hasText: 'data link' }).count(), 0);
+    assert.equal(await view.locator('a', { hasText: 'Obfuscated' }).count(), 0);
+    assert.equal(await view.locator('a[href="https://example.org/good"]', { hasText: 'good link' }).count(), 1);
+    assert.equal(await view.locator('a[href="https://example.org/good"]').getAttribute('rel'), 'noopener noreferrer nofollow');
+    await evil.click();
+    await view.locator('[data-testid=blocked-link]', { hasText: 'data link' }).click();
+    await page.waitForTimeout(300);
+    assert.equal(page.url(), `${lib}/${id}`, 'clicking a blocked link goes nowhere');
+    await shot(page, 'knowledge-hostile');
+    await checkNothingRan('overlay');
+
+    await page.goto(`${lib}/reader/${id}`);
+    await page.locator('[data-testid=article-reader]').getByText('Click the evil link please').waitFor();
+    await checkNothingRan('reader');
+
+    await page.goto(`${lib}/${id}/edit`);
+    await page.locator('[data-testid=rich-text-editor]').getByText('Click the evil link please').waitFor();
+    await checkNothingRan('editor');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
