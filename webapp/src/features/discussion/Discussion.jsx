@@ -83,7 +83,7 @@ function CommentNode({ node, depth, replyingTo, setReplyingTo, onReply, onEdit, 
               {c.updated && <span className="dc-comment__edited muted" title={formatCommentDate(c.updated)}>(edited)</span>}
             </div>
             {c.title && <div className="dc-comment__title">{c.title}</div>}
-            <div className="dc-comment__text" data-testid="comment-text">{c.content}</div>
+            <div className="dc-comment__text" data-testid="comment-text">{String(c.content || '').replace(/\r\n?/g, '\n')}</div>
             <div className="dc-comment__actions">
               {links.reply && (
                 <button type="button" className="dc-action" onClick={() => setReplyingTo(replyingTo === c.id ? null : c.id)}

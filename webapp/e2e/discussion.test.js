@@ -1,0 +1,188 @@
+/* Browser tests of the discussion: comment, reply (indented 32px), edit own, delete with and without
+ * replies (tombstone), the reply box rules, failure text, rights, and the 30 s refresh keeping drafts. */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, shot, signIn } from './browser.js';
+import { apiAs, lisbon } from './outbox.js';
+import { startStack } from './servers.js';
+
+let stack;
+let browser;
+let ids;
+
+before(async () => {
+  stack = await startStack();
+  browser = await launch();
+  ids = await lisbon(await apiAs(stack.url, 'sofia@demo.eu'));
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (stack) await stack.stop();
+});
+
+async function newPage() {
+  const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10000);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return { page, context, base: stack.url, errors };
+}
+
+const DATE = /^\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{4} @ \d\d:\d\d$/;
+const commentsUrl = () => `${stack.url}/portal/${ids.portalId}/projects/${ids.projectId}/comments`;
+const byText = (page, text) => page.locator('[data-testid=comment]', {
+  has: page.locator(':scope > [data-testid=comment-body]', { hasText: text }),
+});
+
+describe('discussion', () => {
+  test('comment, reply indented 32px, edit own, delete with and without replies', async () => {
+    const { page, context, errors } = await newPage();
+    await signIn(page, stack.url, 'sofia@demo.eu');
+    await page.goto(commentsUrl());
+    await page.locator('[data-testid=comment]').first().waitFor();
+    // The demo thread: replies sit 32px to the right of their parent.
+    const demoReply = page.locator('[data-testid=comment][data-depth="1"]').first();
+    await demoReply.waitFor();
+
+    // The reply box opens on focus; Post Reply is disabled while empty; Cancel clears it.
+    const box = page.locator('[data-testid=new-comment]');
+    assert.equal(await box.getByRole('button', { name: 'Post Reply' }).count(), 0, 'closed before focus');
+    await box.locator('textarea').focus();
+    const post = box.getByRole('button', { name: 'Post Reply' });
+    await post.waitFor();
+    assert.equal(await post.isDisabled(), true);
+    await box.locator('textarea').fill('   ');
+    assert.equal(await post.isDisabled(), true, 'blank text cannot be posted');
+    await box.locator('textarea').fill('Something to throw away');
+    assert.equal(await post.isDisabled(), false);
+    await box.getByRole('button', { name: 'Cancel' }).click();
+    assert.equal(await box.locator('textarea').inputValue(), '');
+    assert.equal(await box.getByRole('button', { name: 'Post Reply' }).count(), 0);
+
+    // A new comment.
+    await box.locator('textarea').focus();
+    await box.locator('textarea').fill('E2E first comment\non two lines');
+    await box.getByRole('button', { name: 'Post Reply' }).click();
+    await byText(page, 'E2E first comment').waitFor();
+    const firstId = await byText(page, 'E2E first comment').getAttribute('data-comment-id');
+    const first = page.locator(`[data-testid=comment][data-comment-id="${firstId}"]`);
+    assert.equal(await box.locator('textarea').inputValue(), '', 'the box is cleared after posting');
+    const head = first.locator(':scope > [data-testid=comment-body]');
+    assert.equal(await head.locator('[data-testid=comment-author]').innerText(), 'Sofia Marques');
+    assert.match(await head.locator('[data-testid=comment-date]').innerText(), DATE);
+    assert.equal(await head.locator('[data-testid=comment-text]').innerText(), 'E2E first comment\non two lines');
+
+    // A reply, indented 32px.
+    await head.locator('[data-testid=comment-reply]').click();
+    const rbox = first.locator('[data-testid=comment-reply-box]');
+    await rbox.waitFor();
+    assert.equal(await rbox.locator('textarea').evaluate((el) => el === document.activeElement), true, 'the reply box has focus');
+    assert.equal(await rbox.getByRole('button', { name: 'Post Reply' }).isDisabled(), true);
+    await rbox.locator('textarea').fill('E2E reply');
+    await rbox.getByRole('button', { name: 'Post Reply' }).click();
+    const reply = byText(page, 'E2E reply');
+    await reply.waitFor();
+    assert.equal(await reply.getAttribute('data-depth'), '1');
+    const px = await page.evaluate(([a, b]) => {
+      const x = (sel) => document.querySelector(sel).getBoundingClientRect().left;
+      return x(`[data-comment-id="${b}"] > [data-testid=comment-body]`) - x(`[data-comment-id="${a}"] > [data-testid=comment-body]`);
+    }, [firstId, await reply.getAttribute('data-comment-id')]);
+    assert.equal(px, 32);
+    await shot(page, 'discussion-thread');
+
+    // Edit own reply through its server form.
+    const rbody = reply.locator(':scope > [data-testid=comment-body]');
+    await rbody.locator('[data-testid=comment-edit]').click();
+    const dialog = page.locator('.modal');
+    await dialog.locator('textarea').waitFor();
+    assert.equal(await dialog.locator('textarea').inputValue(), 'E2E reply');
+    await dialog.locator('textarea').fill('E2E reply, edited');
+    await shot(page, 'discussion-edit');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await byText(page, 'E2E reply, edited').waitFor();
+    await byText(page, 'E2E reply, edited').locator('.dc-comment__edited').waitFor();
+
+    // Delete without replies: gone after the confirmation.
+    await box.locator('textarea').focus();
+    await box.locator('textarea').fill('E2E lonely comment');
+    await box.getByRole('button', { name: 'Post Reply' }).click();
+    const lonely = byText(page, 'E2E lonely comment');
+    await lonely.waitFor();
+    await lonely.locator(':scope > [data-testid=comment-body] [data-testid=comment-delete]').click();
+    await page.getByText('PLEASE CAREFUL WHEN DELETING ENTRIES.').waitFor();
+    await page.getByText('ARE YOU SURE YOU WANT TO DELETE THIS.').waitFor();
+    await page.click('.modal button.btn--danger');
+    await lonely.waitFor({ state: 'detached' });
+
+    // A failed delete says so.
+    await page.route('**/api/comment/delete/**', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"x"}' }));
+    await head.locator('[data-testid=comment-delete]').click();
+    await page.click('.modal button.btn--danger');
+    await page.getByText('There has been error deleting the comment. Please try again').waitFor();
+    await page.click('.modal button:has-text("Cancel")');
+    await page.unroute('**/api/comment/delete/**');
+
+    // Delete with replies: a tombstone keeps the thread readable.
+    await head.locator('[data-testid=comment-delete]').click();
+    await page.click('.modal button.btn--danger');
+    const tomb = first.locator(':scope > [data-testid=comment-body] [data-testid=comment-tombstone]');
+    await tomb.waitFor();
+    assert.equal(await tomb.innerText(), 'This comment has been deleted.');
+    assert.equal(await first.locator(':scope > [data-testid=comment-body] [data-testid=comment-author]').count(), 0);
+    await byText(page, 'E2E reply, edited').waitFor();
+    await shot(page, 'discussion-tombstone');
+    // Deleting the last reply removes the tombstone too.
+    await byText(page, 'E2E reply, edited').locator(':scope > [data-testid=comment-body] [data-testid=comment-delete]').click();
+    await page.click('.modal button.btn--danger');
+    await first.waitFor({ state: 'detached' });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('edit and delete only where the links are', async () => {
+    const marco = await apiAs(stack.url, 'marco@demo.eu');
+    const r = await marco.post(`/api/comment/add/${ids.projectId}`, marco.form({ title: '', content: 'Marco says hello' }));
+    assert.equal(r.status, 200);
+    const { page, context } = await newPage();
+    await signIn(page, stack.url, 'viktor@demo.eu');
+    await page.goto(commentsUrl());
+    const c = byText(page, 'Marco says hello');
+    await c.waitFor();
+    const body = c.locator(':scope > [data-testid=comment-body]');
+    assert.equal(await body.locator('[data-testid=comment-edit]').count(), 0);
+    assert.equal(await body.locator('[data-testid=comment-delete]').count(), 0);
+    assert.equal(await body.locator('[data-testid=comment-reply]').count(), 1, 'a viewer may reply');
+    await context.close();
+  });
+
+  test('a new comment of another user appears within one refresh; drafts stay', async () => {
+    const { page, context, errors } = await newPage();
+    await page.clock.install();
+    await signIn(page, stack.url, 'sofia@demo.eu');
+    await page.goto(commentsUrl());
+    const target = byText(page, 'Marco says hello');
+    await target.waitFor();
+    // A draft in the new-comment box and one in a reply box.
+    const box = page.locator('[data-testid=new-comment] textarea');
+    await box.focus();
+    await box.fill('My unfinished thought');
+    await target.locator(':scope > [data-testid=comment-body] [data-testid=comment-reply]').click();
+    const rbox = target.locator('[data-testid=comment-reply-box] textarea');
+    await rbox.fill('Half a reply');
+
+    const marco = await apiAs(stack.url, 'marco@demo.eu');
+    await marco.post(`/api/comment/add/${ids.projectId}`, marco.form({ title: '', content: 'Fresh news from Marco' }));
+    await page.clock.runFor(20000);
+    await page.waitForTimeout(500);
+    assert.equal(await byText(page, 'Fresh news from Marco').count(), 0, 'not before the refresh');
+    await page.clock.runFor(10500);
+    await byText(page, 'Fresh news from Marco').waitFor();
+    assert.equal(await box.inputValue(), 'My unfinished thought');
+    assert.equal(await rbox.inputValue(), 'Half a reply');
+    await shot(page, 'discussion-refresh');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
