@@ -16,7 +16,21 @@ function colourFor(name) {
  * of that URL (after an upload), bypassing the browser's HTTP cache with a version parameter.
  */
 const cache = new Map(); // src -> {promise, at}
-const versions = new Map();
+const VERSION_KEY = 'avatarVersions';
+function readVersions() {
+  // Kept across reloads: the browser may hold the old image of a URL for a few minutes.
+  try {
+    return new Map(Object.entries(JSON.parse(window.localStorage.getItem(VERSION_KEY) || '{}')));
+  } catch (e) {
+    return new Map();
+  }
+}
+const versions = readVersions();
+function saveVersions() {
+  try {
+    window.localStorage.setItem(VERSION_KEY, JSON.stringify(Object.fromEntries(versions)));
+  } catch (e) { /* private mode: the version lives for this page only */ }
+}
 const listeners = new Set();
 const MISSING_TTL_MS = 5 * 60 * 1000;
 
@@ -35,7 +49,8 @@ function loadAvatar(src) {
 export function refreshAvatar(src) {
   if (!src) return;
   cache.delete(src);
-  versions.set(src, (versions.get(src) || 0) + 1);
+  versions.set(src, Date.now().toString(36));
+  saveVersions();
   listeners.forEach((fn) => fn(src));
 }
 
