@@ -92,6 +92,15 @@ describe('knowledge library', () => {
     await page.getByText('Under E2E root article').waitFor();
     await page.fill('#article-title', 'E2E child article');
     await typeInEditor(page, 'Nested content');
+    // A link on the selected word: only http(s) and mailto are accepted.
+    for (let i = 0; i < 'content'.length; i += 1) await page.keyboard.press('Shift+ArrowLeft');
+    await page.locator('button[aria-label=Link]').dispatchEvent('mousedown');
+    await page.fill('input[aria-label="Link URL"]', 'javascript:alert(1)');
+    await page.click('.rte__linkbox button:has-text("Apply")');
+    await page.getByText('Only http(s) and mailto links are allowed').waitFor();
+    await page.fill('input[aria-label="Link URL"]', 'example.org/docs');
+    await page.click('.rte__linkbox button:has-text("Apply")');
+    await page.locator('[data-testid=rich-text-editor] .rte__link', { hasText: 'content' }).waitFor();
     await page.click('button:has-text("Add Content")');
     await page.locator('[data-testid=article-status]', { hasText: 'ADDED' }).waitFor();
     await page.waitForURL(lib);
@@ -100,6 +109,9 @@ describe('knowledge library', () => {
     const childId = await child.getAttribute('data-article-id');
     assert.equal(await child.locator('.kn-row__author').first().innerText(), 'Sofia Marques');
     assert.match(await child.locator('.kn-row__date').first().innerText(), DATE);
+    const childRaw = JSON.parse((await sofia.get(`/api/article/view/${ids.projectId}/${childId}`)).data.item.content);
+    assert.deepEqual(Object.values(childRaw.entityMap).map((e) => [e.type, e.data.url]), [['LINK', 'https://example.org/docs']]);
+    assert.deepEqual(childRaw.blocks[0].entityRanges.map((r) => [r.offset, r.length]), [[7, 7]]);
     const list = (await sofia.get(`/api/article/list/${ids.projectId}`)).data.list;
     const rootItem = list.find((a) => String(a.id) === rootId);
     assert.deepEqual(rootItem.children.map((c) => String(c.id)), [childId]);
@@ -166,6 +178,7 @@ describe('knowledge library', () => {
     await page.click('[data-testid=open-viewer]');
     await page.waitForURL(new RegExp(`/article/${ids.projectId}/${childId}\\?back=`));
     await page.locator('[data-testid=article-viewer]').getByText('Nested content more').waitFor();
+    assert.equal(await page.locator('[data-testid=article-viewer] a[href="https://example.org/docs"]').innerText(), 'content');
     await page.click('[data-testid=viewer-close]');
     await page.waitForURL(`${lib}/${childId}`);
     await page.goto(`${base}/article/${ids.projectId}/${childId}?back=${encodeURIComponent('//evil.example/')}`);
