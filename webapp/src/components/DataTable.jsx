@@ -88,7 +88,7 @@ export function naturalSort(rowA, rowB, id) {
 
 function TextFilter({ column }) {
   return (
-    <input className="dt__filter" type="search" value={column.filterValue || ''}
+    <input className="dt__filter" type="search" size={6} value={column.filterValue || ''}
       placeholder="Starts with..." aria-label={`Filter ${column.filterLabel}`}
       data-testid={`filter-${column.id}`}
       onChange={(e) => column.setFilter(e.target.value || undefined)} />
@@ -112,10 +112,10 @@ function RangeFilter({ column }) {
   };
   return (
     <div className="dt__range">
-      <input className="dt__filter" type="text" inputMode="decimal" placeholder="Min" value={text[0]}
+      <input className="dt__filter" type="text" size={3} inputMode="decimal" placeholder="Min" value={text[0]}
         aria-label={`Minimum ${column.filterLabel}`} data-testid={`filter-${column.id}-min`}
         onChange={(e) => set(0, e.target.value)} />
-      <input className="dt__filter" type="text" inputMode="decimal" placeholder="Max" value={text[1]}
+      <input className="dt__filter" type="text" size={3} inputMode="decimal" placeholder="Max" value={text[1]}
         aria-label={`Maximum ${column.filterLabel}`} data-testid={`filter-${column.id}-max`}
         onChange={(e) => set(1, e.target.value)} />
     </div>

@@ -1,8 +1,9 @@
 import { NavLink, Navigate, Route, Routes } from 'react-router-dom';
-import Avatar from '../../components/Avatar.jsx';
 import { NoMatch } from '../../components/NotFound.jsx';
 import Placeholder from '../../components/Placeholder.jsx';
 import FeedList from '../feed/FeedList.jsx';
+import MembersPanel from '../members/MembersPanel.jsx';
+import VaultPanel from '../vault/VaultPanel.jsx';
 
 const PAGES = [
   ['users', 'Users'],
@@ -13,44 +14,9 @@ const PAGES = [
   ['feed', 'Feed'],
 ];
 
-function badge(m) {
-  if (m.admin) return m.inherited ? 'Admin' : 'Super Admin';
-  if (m.allowView && m.allowEdit) return 'Editor';
-  if (m.allowView) return 'Viewer';
-  return '';
-}
-
-function MembersTable({ members }) {
-  if (!members.length) return <div className="empty">Nobody here</div>;
-  return (
-    <table className="table">
-      <thead><tr><th style={{ width: 60 }}>ID</th><th style={{ width: 50 }} /><th>User</th><th>Role</th><th>Admin?</th><th>Email</th></tr></thead>
-      <tbody>
-        {members.map((m) => (
-          <tr key={m.id}>
-            <td className="muted">{m.id}</td>
-            <td><Avatar name={m.name} size={28} /></td>
-            <td>{m.name} <span className="tag tag--light">{badge(m)}</span></td>
-            <td>{m.role}</td>
-            <td>{m.admin ? 'YES' : 'NO'}</td>
-            <td>{m.userEmail}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
+/** The users page: admin members apart from all members, with add, invite, edit and delete. */
 function UsersPage({ portal }) {
-  const all = portal.memberships || [];
-  return (
-    <>
-      <h2 className="section-title">Admin members</h2>
-      <MembersTable members={all.filter((m) => m.admin)} />
-      <h2 className="section-title">All members</h2>
-      <MembersTable members={all} />
-    </>
-  );
+  return <MembersPanel module={portal} split />;
 }
 
 function CustomFieldsPage({ portal }) {
@@ -89,7 +55,7 @@ export default function PortalSettings({ portal, base }) {
           <Route path="templates" element={<Placeholder title="Template management">Templates (clone configurations) of this portal&rsquo;s projects.</Placeholder>} />
           <Route path="custom-fields" element={<CustomFieldsPage portal={portal} />} />
           <Route path="articles" element={<Placeholder title="The portal&rsquo;s knowledge articles">All articles of the portal in one place.</Placeholder>} />
-          <Route path="files" element={<Placeholder title="The portal&rsquo;s files">All files and references of the portal in one place.</Placeholder>} />
+          <Route path="files" element={<VaultPanel module={portal} title="Portal files" />} />
           <Route path="feed" element={<FeedList moduleId={portal.id} />} />
           <Route path="*" element={<NoMatch />} />
         </Routes>

@@ -1,0 +1,165 @@
+/* Browser tests of the members table (issue 7): badges, popover, add, invite, edit, delete, rights. */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, shot, signIn } from './browser.js';
+import { startStack } from './servers.js';
+import { apiGet, demoIds } from './vault-helpers.js';
+
+let stack;
+let browser;
+let ids;
+
+before(async () => {
+  stack = await startStack();
+  browser = await launch();
+  ids = await demoIds(stack);
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (stack) await stack.stop();
+});
+
+async function open(email, path) {
+  const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15000);
+  await signIn(page, stack.url, email);
+  await page.goto(`${stack.url}${path}`);
+  return { page, context };
+}
+
+const memberRow = (page, email, table = 'members-table') => page.locator(`[data-testid=${table}] [data-testid=member-row][data-email="${email}"]`);
+const badgeOf = (page, email, table) => memberRow(page, email, table).first().locator('[data-testid=member-badge]').innerText();
+
+describe('members', () => {
+  test('the editors tab: columns, badges and the avatar popover', async () => {
+    const { page, context } = await open('sofia@demo.eu', `/portal/${ids.portal}/projects/${ids.lisbon}/editors`);
+    await memberRow(page, 'marco@demo.eu').waitFor();
+    const heads = await page.locator('[data-testid=members-table] thead tr').first().locator('th').allTextContents();
+    assert.deepEqual(heads.map((h) => h.replace(/[▲▼⇅]/g, '').trim()), ['ID', '', 'User', 'Role', 'Admin?', 'Email', '']);
+    assert.equal(await badgeOf(page, 'marco@demo.eu'), 'Editor');
+    assert.equal(await badgeOf(page, 'elena@demo.eu'), 'Viewer');
+    assert.equal(await badgeOf(page, 'sofia@demo.eu'), 'Admin', 'an admin of the portal is an inherited Admin here');
+    assert.equal(await badgeOf(page, 'viktor@demo.eu'), 'Viewer');
+    assert.equal(await memberRow(page, 'sofia@demo.eu').locator('[data-testid=member-admin]').innerText(), 'YES');
+    assert.equal(await memberRow(page, 'marco@demo.eu').locator('[data-testid=member-admin]').innerText(), 'NO');
+    assert.match(await memberRow(page, 'sofia@demo.eu').locator('[data-testid=member-inherited]').innerText(), /4RinEU Consortium/);
+    // inherited memberships are managed where they are granted
+    assert.equal(await memberRow(page, 'sofia@demo.eu').locator('[data-testid=member-edit]').count(), 0);
+
+    await memberRow(page, 'marco@demo.eu').locator('[data-testid=member-avatar]').hover();
+    const pop = page.locator('[data-testid=member-popover]');
+    await pop.waitFor();
+    const text = await pop.innerText();
+    for (const part of ['Marco Rossi', 'Work package leader', 'marco@demo.eu', 'EURAC Research']) assert.ok(text.includes(part), part);
+    assert.ok(!text.includes('(Admin)'));
+    assert.match(await pop.locator('[data-testid=right-CREATE]').innerText(), /YES/);
+    assert.match(await pop.locator('[data-testid=right-VIEW]').innerText(), /YES/);
+    assert.match(await pop.locator('[data-testid=right-EDIT]').innerText(), /YES/);
+    assert.match(await pop.locator('[data-testid=right-DELETE]').innerText(), /NO/);
+    await shot(page, 'members-popover');
+    await memberRow(page, 'sofia@demo.eu').locator('[data-testid=member-avatar]').click();
+    await page.locator('[data-testid=member-popover] >> text=(Admin)').waitFor();
+    await context.close();
+  });
+
+  test('add a member, edit to Editor then Super Admin, remove with confirmation', async () => {
+    const { page, context } = await open('sofia@demo.eu', `/portal/${ids.portal}/projects/${ids.lisbon}/editors`);
+    await memberRow(page, 'marco@demo.eu').waitFor();
+    // add: the server's form from the module's add_membership link
+    await page.click('[data-testid=add-user]');
+    const form = page.locator('.modal [data-testid=dynamic-form]');
+    await form.getByLabel('User').selectOption({ label: 'Paula Weber <paula@demo.eu>' });
+    await form.getByLabel('Role').fill('Energy consultant');
+    await shot(page, 'members-add');
+    await form.locator('button[type=submit]').click();
+    await memberRow(page, 'paula@demo.eu').waitFor();
+    assert.equal(await badgeOf(page, 'paula@demo.eu'), 'Viewer');
+    assert.equal(await memberRow(page, 'paula@demo.eu').locator('td').nth(3).innerText(), 'Energy consultant');
+
+    // edit: role and View are not offered (always 'User' and on); Edit Yes makes an Editor
+    await memberRow(page, 'paula@demo.eu').locator('[data-testid=member-edit]').click();
+    const edit = page.locator('.modal [data-testid=member-edit-form]');
+    await edit.getByLabel('Edit').waitFor();
+    assert.equal(await edit.getByLabel('Role').count(), 0);
+    assert.equal(await edit.getByLabel('View', { exact: true }).count(), 0);
+    await edit.getByLabel('Edit').selectOption('1');
+    await shot(page, 'members-edit');
+    await edit.locator('button[type=submit]').click();
+    await page.locator('.modal').waitFor({ state: 'detached' });
+    await page.waitForFunction(() => {
+      const row = document.querySelector('[data-testid=members-table] [data-email="paula@demo.eu"] [data-testid=member-badge]');
+      return row && row.textContent === 'Editor';
+    });
+    const token = ids.token;
+    let list = (await apiGet(stack, token, `/api/membership/list/${ids.lisbon}`)).list;
+    let paula = list.find((m) => m.userEmail === 'paula@demo.eu' && !m.inherited);
+    assert.equal(paula.role, 'User');
+    assert.equal(paula.allowView, true);
+    assert.equal(paula.allowEdit, true);
+    assert.equal(await memberRow(page, 'paula@demo.eu').locator('td').nth(3).innerText(), 'User');
+
+    // admin on this module: Super Admin
+    await memberRow(page, 'paula@demo.eu').locator('[data-testid=member-edit]').click();
+    await page.locator('.modal [data-testid=member-edit-form]').getByLabel('Admin').selectOption('1');
+    await page.locator('.modal [data-testid=member-edit-form] button[type=submit]').click();
+    await page.waitForFunction(() => {
+      const row = document.querySelector('[data-testid=members-table] [data-email="paula@demo.eu"] [data-testid=member-badge]');
+      return row && row.textContent === 'Super Admin';
+    });
+    await shot(page, 'members-table');
+
+    // remove, with confirmation
+    await memberRow(page, 'paula@demo.eu').locator('[data-testid=member-delete]').click();
+    await page.locator('.modal >> text=ARE YOU SURE YOU WANT TO DELETE THIS.').waitFor();
+    await page.locator('.modal >> text=Paula Weber (paula@demo.eu)').waitFor();
+    await page.click('.modal button:has-text("Remove")');
+    await memberRow(page, 'paula@demo.eu').waitFor({ state: 'detached' });
+    list = (await apiGet(stack, token, `/api/membership/list/${ids.lisbon}`)).list;
+    paula = list.find((m) => m.userEmail === 'paula@demo.eu');
+    assert.equal(paula, undefined);
+    await context.close();
+  });
+
+  test('invite a colleague by e-mail', async () => {
+    const { page, context } = await open('sofia@demo.eu', `/portal/${ids.portal}/projects/${ids.lisbon}/editors`);
+    await page.click('[data-testid=invite-user]');
+    const form = page.locator('.modal [data-testid=dynamic-form]');
+    await form.getByLabel('Email').fill('new.colleague@example.org');
+    await form.locator('button[type=submit]').click();
+    await page.locator('[data-testid=invite-notice] >> text=new.colleague@example.org').waitFor();
+    await page.click('.modal button:has-text("Ok")');
+    await context.close();
+  });
+
+  test('a viewer sees the members but no add, invite, edit or delete', async () => {
+    const { page, context } = await open('viktor@demo.eu', `/portal/${ids.portal}/projects/${ids.lisbon}/editors`);
+    await memberRow(page, 'marco@demo.eu').waitFor();
+    assert.equal(await page.locator('[data-testid=add-user]').count(), 0);
+    assert.equal(await page.locator('[data-testid=invite-user]').count(), 0);
+    assert.equal(await page.locator('[data-testid=member-edit]').count(), 0);
+    assert.equal(await page.locator('[data-testid=member-delete]').count(), 0);
+    await page.goto(`${stack.url}/portal/${ids.portal}/settings/users`);
+    await memberRow(page, 'sofia@demo.eu', 'admin-members-table').waitFor();
+    assert.equal(await page.locator('[data-testid=add-user]').count(), 0);
+    assert.equal(await page.locator('[data-testid=member-edit]').count(), 0);
+    await context.close();
+  });
+
+  test('the portal settings users page separates admin members from all members', async () => {
+    const { page, context } = await open('sofia@demo.eu', `/portal/${ids.portal}/settings/users`);
+    await memberRow(page, 'sofia@demo.eu', 'admin-members-table').waitFor();
+    const admins = await page.locator('[data-testid=admin-members-table] [data-testid=member-row]').count();
+    const all = await page.locator('[data-testid=members-table] [data-testid=member-row]').count();
+    assert.equal(admins, 1);
+    assert.ok(all > admins);
+    assert.equal(await badgeOf(page, 'sofia@demo.eu', 'admin-members-table'), 'Super Admin', 'a direct admin of the portal');
+    assert.equal(await memberRow(page, 'viktor@demo.eu', 'admin-members-table').count(), 0);
+    assert.equal(await badgeOf(page, 'viktor@demo.eu'), 'Viewer');
+    await page.locator('[data-testid=add-user]').waitFor();
+    await page.locator('[data-testid=invite-user]').waitFor();
+    await shot(page, 'members-settings-users');
+    await context.close();
+  });
+});

@@ -1,0 +1,89 @@
+import { useEffect, useRef, useState } from 'react';
+import Modal from '../../components/Modal.jsx';
+import { errorMessage, fieldErrors } from '../../lib/apiClient.js';
+import { formatFileSize } from '../../lib/format.js';
+import { uploadFile } from './vaultApi.js';
+
+/** Upload a file with a title: a progress bar while the bytes go, Cancel aborts the upload. */
+export default function UploadDialog({ link, onClose, onUploaded }) {
+  const [title, setTitle] = useState('');
+  const [file, setFile] = useState(null);
+  const [errors, setErrors] = useState({});
+  const [message, setMessage] = useState(null);
+  const [progress, setProgress] = useState(null);
+  const controller = useRef(null);
+
+  // Leaving the dialog mid-upload cancels it.
+  useEffect(() => () => { if (controller.current) controller.current.abort(); }, []);
+
+  const uploading = progress !== null;
+
+  const submit = async (e) => {
+    e.preventDefault();
+    setMessage(null);
+    if (!file) { setErrors({ file: 'File is required' }); return; }
+    setErrors({});
+    const ctrl = new AbortController();
+    controller.current = ctrl;
+    setProgress(0);
+    try {
+      const item = await uploadFile(link, { title: title.trim(), file }, { onProgress: setProgress, signal: ctrl.signal });
+      controller.current = null;
+      setProgress(100);
+      onUploaded(item);
+    } catch (err) {
+      controller.current = null;
+      setProgress(null);
+      if (ctrl.signal.aborted || (err && (err.name === 'CanceledError' || err.code === 'ERR_CANCELED'))) {
+        setMessage('Upload cancelled');
+        return;
+      }
+      const fe = fieldErrors(err);
+      if (Object.keys(fe).length) {
+        setErrors(Object.fromEntries(Object.entries(fe).map(([k, v]) => [k, [].concat(v).join(' ')])));
+      }
+      setMessage(errorMessage(err));
+    }
+  };
+
+  const cancel = () => {
+    if (controller.current) controller.current.abort();
+    else onClose();
+  };
+
+  return (
+    <Modal title="Upload File" onClose={uploading ? undefined : onClose}>
+      <form className="form" onSubmit={submit} noValidate data-testid="upload-form">
+        <div className={errors.title ? 'field field--error' : 'field'}>
+          <label htmlFor="upload-title">Title</label>
+          <input id="upload-title" type="text" value={title} maxLength={200} disabled={uploading}
+            placeholder="The file name when empty" onChange={(e) => setTitle(e.target.value)} />
+          {errors.title && <div className="field__error">{errors.title}</div>}
+        </div>
+        <div className={errors.file ? 'field field--error' : 'field'}>
+          <label htmlFor="upload-file">File<span className="field__req" aria-hidden="true"> *</span></label>
+          <input id="upload-file" type="file" disabled={uploading}
+            onChange={(e) => { setFile(e.target.files && e.target.files[0] ? e.target.files[0] : null); setErrors({}); setMessage(null); }} />
+          {file && <div className="field__help">{file.name} · {formatFileSize(file.size)}</div>}
+          {errors.file && <div className="field__error">{errors.file}</div>}
+        </div>
+        {uploading && (
+          <div className="upload-progress" data-testid="upload-progress">
+            <div className="upload-progress__bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}
+              aria-label="Upload progress">
+              <div className="upload-progress__fill" style={{ width: `${progress}%` }} />
+            </div>
+            <span className="upload-progress__text" data-testid="upload-percent">{progress}%</span>
+          </div>
+        )}
+        {message && <div className="form__error" role="alert" data-testid="upload-message">{message}</div>}
+        <div className="form__actions">
+          <button type="button" className="btn" onClick={cancel} data-testid="upload-cancel">Cancel</button>
+          <button type="submit" className="btn btn--primary" disabled={uploading} data-testid="upload-submit">
+            {uploading ? 'Uploading...' : 'Upload'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

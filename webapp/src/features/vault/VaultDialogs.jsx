@@ -1,0 +1,49 @@
+/** Small dialogs of the vault (spec §4, §8): SUCCESS / ERROR after a lock, the locked popup, a lock mark. */
+import Modal from '../../components/Modal.jsx';
+
+/** SUCCESS with 'File is locked' / 'File is unlocked', or ERROR with the error message; Ok closes. */
+export function ResultDialog({ result, onClose }) {
+  if (!result) return null;
+  const ok = result.kind === 'success';
+  return (
+    <Modal title={ok ? 'SUCCESS' : 'ERROR'} onClose={onClose}
+      footer={<button type="button" className="btn btn--primary" onClick={onClose} data-testid="result-ok">Ok</button>}>
+      <div className={ok ? 'vault-result vault-result--ok' : 'vault-result vault-result--error'} data-testid={ok ? 'result-success' : 'result-error'}>
+        <span className="vault-result__icon" aria-hidden="true">{ok ? '✓' : '!'}</span>
+        <p>{result.message}</p>
+      </div>
+    </Modal>
+  );
+}
+
+/** 'File is locked' or 'Reference is locked', shown instead of an edit or delete. */
+export function LockedPopup({ message, onClose }) {
+  if (!message) return null;
+  return (
+    <Modal title="Locked" onClose={onClose}
+      footer={<button type="button" className="btn btn--primary" onClick={onClose}>Ok</button>}>
+      <div className="vault-result vault-result--locked" data-testid="locked-popup">
+        <LockIcon />
+        <p>{message}</p>
+      </div>
+    </Modal>
+  );
+}
+
+export function LockIcon({ size = 14 }) {
+  return (
+    <svg className="lock-icon" width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path fill="currentColor" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 1 1 6 0v3H9Z" />
+    </svg>
+  );
+}
+
+/** The lock mark of a locked item, with its tooltip ('File is locked'). */
+export function LockMark({ text, testId = 'lock-mark' }) {
+  return (
+    <span className="lock-mark" tabIndex={0} aria-label={text} data-testid={testId}>
+      <LockIcon />
+      <span className="lock-mark__tip" role="tooltip">{text}</span>
+    </span>
+  );
+}

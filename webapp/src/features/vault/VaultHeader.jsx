@@ -1,0 +1,23 @@
+import { referenceCount } from './vaultApi.js';
+
+/** The vault's title with its count badge: the LINK, DOCUMENT and FILE references (spec §2). */
+export default function VaultHeader({ vault, title = 'File vault', children }) {
+  const count = referenceCount(vault && vault.references);
+  const files = vault && vault.files ? vault.files.length : 0;
+  const refs = vault && vault.references ? vault.references.length : 0;
+  return (
+    <div className="vault-head" data-testid="vault-head">
+      <h2 className="section-title vault-head__title">
+        {title}
+        <span className="vault-count" data-testid="vault-count" title="Links, documents and files in this vault"
+          aria-label={`${count} links, documents and files`}>
+          {count}
+        </span>
+      </h2>
+      <span className="muted vault-head__meta">
+        {files} {files === 1 ? 'file' : 'files'} · {refs} {refs === 1 ? 'reference' : 'references'}
+      </span>
+      <div className="vault-head__actions">{children}</div>
+    </div>
+  );
+}
