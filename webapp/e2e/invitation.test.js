@@ -124,6 +124,12 @@ describe('invitation', () => {
     assert.match(await msg.innerText(), /An account already exists for marco@demo.eu/);
     await msg.getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL(`${base}/login`);
+    // Signed in as somebody else, the link says whom it is for instead of a not-found page.
+    await signIn(page, base, 'sofia@demo.eu');
+    await page.goto(`${base}${known}`);
+    const signedIn = page.locator('[data-testid=invitation-signed-in]');
+    await signedIn.waitFor();
+    assert.match(await signedIn.innerText(), /is for marco@demo.eu\. You are signed in as sofia@demo.eu/);
     await context.close();
   });
 });

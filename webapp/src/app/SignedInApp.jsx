@@ -13,6 +13,7 @@ const PortalArea = lazy(() => import('../features/portals/PortalArea.jsx'));
 const V2Routes = lazy(() => import('../features/portals/V2Routes.jsx'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage.jsx'));
 const ArticleViewerRoute = lazy(() => import('../features/knowledge/ArticleViewerRoute.jsx'));
+const SignedInInvitation = lazy(() => import('../features/auth/InvitationPage.jsx').then((m) => ({ default: m.SignedInInvitation })));
 
 /** /logout: revoke and clear the session, then go to /. */
 function Logout() {
@@ -44,6 +45,7 @@ export default function SignedInApp() {
           <Route path="/portal4r" element={<HomePage />} />
           <Route path="/profile/*" element={<ProfilePage />} />
           <Route path="/article/:moduleId/:articleId" element={<ArticleViewerRoute />} />
+          <Route path="/invitation/*" element={<SignedInInvitation />} />
           <Route path="/v2/*" element={<V2Routes />} />
           <Route path="*" element={<NotFound999 />} />
         </Route>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useDispatch } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import AuthShell from './AuthShell.jsx';
 import { checkAuthState } from './authSlice.js';
@@ -135,5 +135,50 @@ export default function InvitationPage() {
       {body}
       <div className="auth__links"><Link to="/login">Already have an account? Sign in</Link></div>
     </AuthShell>
+  );
+}
+
+/**
+ * /invitation while signed in: accepting needs the invited address, so say who is signed in and offer to
+ * sign out (an existing account receives the membership when it signs in; a new one is created after).
+ */
+export function SignedInInvitation() {
+  const { search } = useLocation();
+  const token = new URLSearchParams(search).get('token') || '';
+  const me = useSelector((s) => s.user.item);
+  const [invite, setInvite] = useState({ status: token ? 'loading' : 'missing', item: null, error: null });
+  useEffect(() => {
+    if (!token) return undefined;
+    let live = true;
+    api.get('/api/invitation/view', { params: { token } })
+      .then((r) => { if (live) setInvite({ status: 'ok', item: r.data.item, error: null }); })
+      .catch((err) => { if (live) setInvite({ status: 'bad', item: null, error: invitationProblem(err) }); });
+    return () => { live = false; };
+  }, [token]);
+  let body;
+  if (invite.status === 'missing') body = <div className="form__error" role="alert">This page needs the link from your invitation e-mail.</div>;
+  else if (invite.status === 'loading') body = <p className="muted">Checking your invitation…</p>;
+  else if (invite.status === 'bad') body = <div className="form__error" role="alert" data-testid="invitation-error">{invite.error}</div>;
+  else {
+    const mine = me && me.email && me.email.toLowerCase() === String(invite.item.email).toLowerCase();
+    body = (
+      <div className="form__message--info" role="status" data-testid="invitation-signed-in">
+        This invitation to join <strong>{invite.item.moduleName}</strong> is for <strong>{invite.item.email}</strong>.
+        {' '}You are signed in as <strong>{me ? me.email : '…'}</strong>.
+        {mine
+          ? ' Sign out and sign in again to accept it.'
+          : ' Sign out first, then open the link again to accept it with that address.'}
+      </div>
+    );
+  }
+  return (
+    <div className="page" style={{ maxWidth: 640 }}>
+      <h1 className="page__title">Invitation</h1>
+      {body}
+      <div className="form__actions" style={{ justifyContent: 'flex-start', marginTop: 16 }}>
+        <Link className="btn btn--primary" to="/logout">Sign out</Link>
+        <Link className="btn" to="/">My Portals</Link>
+      </div>
+    </div>
   );
 }
