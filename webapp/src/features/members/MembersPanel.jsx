@@ -99,9 +99,9 @@ export function EditMemberDialog({ member, onClose, onSaved }) {
   );
 }
 
-function MembersTable({ members, columns, testId, emptyText, toolbar, search = true }) {
+function MembersTable({ members, columns, testId, emptyText, toolbar, search = true, filters = true, pageSize = 10 }) {
   return (
-    <DataTable columns={columns} data={members} testId={testId} emptyText={emptyText} toolbar={toolbar} search={search}
+    <DataTable columns={columns} data={members} testId={testId} emptyText={emptyText} toolbar={toolbar} search={search} filters={filters} pageSize={pageSize}
       getRowId={(m) => `${m.id}`}
       rowProps={(m) => ({ 'data-testid': 'member-row', 'data-id': m.id, 'data-email': m.userEmail, className: m.inherited ? 'is-inherited' : undefined })} />
   );
@@ -222,7 +222,7 @@ export default function MembersPanel({ module, split = false, onChanged, title =
             <div className="members-panel__controls">{controls}</div>
           </div>
           <MembersTable members={members.filter((m) => m.admin)} columns={columns} testId="admin-members-table"
-            emptyText="No admin members" search={false} />
+            emptyText="No admin members" search={false} filters={false} pageSize={5} />
           <h2 className="section-title">All members</h2>
           <MembersTable members={members} columns={columns} testId="members-table" emptyText="No members yet" />
         </>

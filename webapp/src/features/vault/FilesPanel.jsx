@@ -7,6 +7,7 @@ import { formatDate } from '../../lib/dates.js';
 import { formatFileSize, parseFileSize } from '../../lib/format.js';
 import { EditFileDialog, VersionsDialog } from './FileDialogs.jsx';
 import MoreMenu from './MoreMenu.jsx';
+import { IconButton } from './icons.jsx';
 import UploadDialog from './UploadDialog.jsx';
 import { LockMark, LockedPopup, ResultDialog } from './VaultDialogs.jsx';
 import VaultHeader from './VaultHeader.jsx';
@@ -120,22 +121,16 @@ export function FilesTable({ vault, put, drop, reload, onChanged }) {
         return (
           <span className="row-actions">
             {l.download && (
-              <button type="button" className="btn btn--tiny" data-testid="file-download"
-                onClick={() => act.current.download(l.download, f.filename)}>
-                Download
-              </button>
+              <IconButton icon="download" label="Download" data-testid="file-download"
+                onClick={() => act.current.download(l.download, f.filename)} />
             )}
             {(l.edit || (f.locked && mayChange)) && (
-              <button type="button" className="btn btn--tiny" data-testid="file-edit"
-                onClick={() => (f.locked || !l.edit ? act.current.setLocked(FILE_LOCKED) : act.current.setDialog({ kind: 'edit', file: f }))}>
-                Edit
-              </button>
+              <IconButton icon="edit" label="Edit" data-testid="file-edit"
+                onClick={() => (f.locked || !l.edit ? act.current.setLocked(FILE_LOCKED) : act.current.setDialog({ kind: 'edit', file: f }))} />
             )}
             {(l.delete || (f.locked && mayChange)) && (
-              <button type="button" className="btn btn--tiny btn--danger-outline" data-testid="file-delete"
-                onClick={() => (f.locked || !l.delete ? act.current.setLocked(FILE_LOCKED) : act.current.setDel({ file: f }))}>
-                Delete
-              </button>
+              <IconButton icon="delete" label="Delete" danger data-testid="file-delete"
+                onClick={() => (f.locked || !l.delete ? act.current.setLocked(FILE_LOCKED) : act.current.setDel({ file: f }))} />
             )}
             <MoreMenu items={more} testId="file-more" />
           </span>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Icon } from './icons.jsx';
 
 /**
  * The 'more' row action: a small menu of further actions ({label, onClick, testId}). The list is placed
@@ -38,9 +39,9 @@ export default function MoreMenu({ items, label = 'More', testId = 'more' }) {
   const toggle = () => setPos(open ? null : place());
   return (
     <span className="more-menu" ref={ref}>
-      <button type="button" className="btn btn--tiny" aria-haspopup="menu" aria-expanded={open} ref={button}
-        onClick={toggle} data-testid={testId}>
-        {label} ▾
+      <button type="button" className="icon-btn" aria-haspopup="menu" aria-expanded={open} ref={button}
+        title={label} aria-label={label} onClick={toggle} data-testid={testId}>
+        <Icon name="more" />
       </button>
       {open && (
         <span className="more-menu__list" role="menu" style={pos}>

@@ -6,6 +6,7 @@ import Loading from '../../components/Loading.jsx';
 import { errorMessage } from '../../lib/apiClient.js';
 import { formatDate } from '../../lib/dates.js';
 import MoreMenu from './MoreMenu.jsx';
+import { IconButton } from './icons.jsx';
 import { LockMark, LockedPopup, ResultDialog } from './VaultDialogs.jsx';
 import VaultHeader from './VaultHeader.jsx';
 import useVault from './useVault.js';
@@ -110,16 +111,12 @@ export function ReferencesTable({ vault, put, drop, reload, onChanged }) {
         return (
           <span className="row-actions">
             {(l.edit || (r.locked && mayChange)) && (
-              <button type="button" className="btn btn--tiny" data-testid="reference-edit"
-                onClick={() => (r.locked || !l.edit ? act.current.setLocked(REFERENCE_LOCKED) : act.current.setDialog({ kind: 'edit', ref: r }))}>
-                Edit
-              </button>
+              <IconButton icon="edit" label="Edit" data-testid="reference-edit"
+                onClick={() => (r.locked || !l.edit ? act.current.setLocked(REFERENCE_LOCKED) : act.current.setDialog({ kind: 'edit', ref: r }))} />
             )}
             {(l.delete || (r.locked && mayChange)) && (
-              <button type="button" className="btn btn--tiny btn--danger-outline" data-testid="reference-delete"
-                onClick={() => (r.locked || !l.delete ? act.current.setLocked(REFERENCE_LOCKED) : act.current.setDel({ ref: r }))}>
-                Delete
-              </button>
+              <IconButton icon="delete" label="Delete" danger data-testid="reference-delete"
+                onClick={() => (r.locked || !l.delete ? act.current.setLocked(REFERENCE_LOCKED) : act.current.setDel({ ref: r }))} />
             )}
             <MoreMenu items={more} testId="reference-more" />
           </span>
