@@ -126,16 +126,16 @@ describe('knowledge library', () => {
     await page.getByText('Under E2E root article').waitFor();
     await page.click('button:has-text("Cancel")');
     await page.waitForURL(lib);
+    // Landing on add/{parent} opened the parent's branch.
+    assert.equal(await root.locator('[data-testid=article-toggle]').first().getAttribute('aria-expanded'), 'true');
     await page.goto(`${lib}/add`);
     await page.locator('[data-testid=article-form]').waitFor();
     assert.equal(await page.getByText(/^Under /).count(), 0);
     await page.click('button:has-text("Cancel")');
     await page.waitForURL(lib);
 
-    // {articleId}/edit with 'is updating' -> 'UPDATED' (the page was reloaded: expand the parent again).
-    await root.locator('[data-testid=article-toggle]').first().click();
-    await page.locator(`[data-article-id="${childId}"] [data-testid=article-edit-link]`).click();
-    await page.waitForURL(`${lib}/${childId}/edit`);
+    // {articleId}/edit with 'is updating' -> 'UPDATED'; the tree opens down to the edited article.
+    await page.goto(`${lib}/${childId}/edit`);
     assert.equal(await page.inputValue('#article-title'), 'E2E child article');
     await page.locator('[data-testid=rich-text-editor]').getByText('Nested content').waitFor();
     await page.fill('#article-title', 'E2E child article v2');
@@ -146,6 +146,7 @@ describe('knowledge library', () => {
     await page.locator('[data-testid=article-status]', { hasText: 'UPDATED' }).waitFor();
     await page.waitForURL(lib);
     await page.unroute('**/api/article/edit/**');
+    assert.equal(await root.locator('[data-testid=article-toggle]').first().getAttribute('aria-expanded'), 'true');
     await page.locator('[data-testid=article-row]', { hasText: 'E2E child article v2' }).last().waitFor();
 
     // {articleId}: the view overlay.
@@ -204,7 +205,7 @@ describe('knowledge library', () => {
     await page.locator(`[data-article-id="${rootId}"] [data-testid=article-delete]`).first().click();
     await page.click('.modal button.btn--danger');
     await page.locator('[data-testid=knowledge-flash]', { hasText: 'DELETED' }).waitFor();
-    assert.equal(await page.locator('[data-testid=article-row]', { hasText: 'E2E root article' }).count(), 0);
+    await page.locator('[data-testid=article-row]', { hasText: 'E2E root article' }).first().waitFor({ state: 'detached' });
     assert.equal(await page.locator('[data-testid=article-row]', { hasText: 'E2E child article' }).count(), 0);
     const after = (await sofia.get(`/api/article/list/${ids.projectId}`)).data.list;
     assert.ok(!after.some((a) => String(a.id) === rootId));

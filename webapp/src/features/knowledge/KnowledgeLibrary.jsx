@@ -5,7 +5,7 @@
  * B (add, add/{parentArticleId}, {articleId}/edit, {articleId}).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Link, Route, Routes } from 'react-router-dom';
+import { Link, Route, Routes, useLocation } from 'react-router-dom';
 import ConfirmDialog, { DELETE_QUESTION } from '../../components/ConfirmDialog.jsx';
 import Loading from '../../components/Loading.jsx';
 import { NoMatch } from '../../components/NotFound.jsx';
@@ -84,11 +84,24 @@ function Row({ article, depth, baseUrl, open, onToggle, onDelete }) {
 
 export default function KnowledgeLibrary({ module, baseUrl }) {
   const moduleId = module.id;
-  const { status, data: tree, error, reload } = useFetch(listUrl(moduleId), pickList);
+  const { status, data: tree, error, reload, setData } = useFetch(listUrl(moduleId), pickList);
   const [open, setOpen] = useState(() => new Set());
   const [flash, setFlash] = useState(null);
   const [doomed, setDoomed] = useState(null);
   const [del, setDel] = useState({ busy: false, error: null });
+
+  // Landing on an article's URL (or adding under one) opens the branches down to it.
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (!tree || !pathname.startsWith(baseUrl)) return;
+    const rest = pathname.slice(baseUrl.length);
+    const m = /^\/(?:(new|add|reader)\/)?(\d+)(?:\/edit)?\/?$/.exec(rest);
+    if (!m) return;
+    const id = Number(m[2]);
+    const want = ancestorIds(tree, id);
+    if (m[1] === 'new' || m[1] === 'add') want.push(id);
+    if (want.length) setOpen((s) => (want.every((x) => s.has(x)) ? s : new Set([...s, ...want])));
+  }, [tree, pathname, baseUrl]);
 
   useEffect(() => {
     if (!flash) return undefined;
@@ -121,6 +134,9 @@ export default function KnowledgeLibrary({ module, baseUrl }) {
     setDel({ busy: true, error: null });
     try {
       await deleteArticle(doomed);
+      // The branch goes at once; the reload confirms it.
+      const prune = (list) => (list || []).filter((a) => a.id !== doomed.id).map((a) => ({ ...a, children: prune(a.children) }));
+      setData(prune(tree));
       setDoomed(null);
       setDel({ busy: false, error: null });
       setFlash({ text: 'DELETED', title: doomed.title });
