@@ -249,6 +249,42 @@ describe('knowledge library', () => {
     await m.context.close();
   });
 
+  test('in a task overlay: the library, the editor and the reader stack above it; Escape closes the top only', async () => {
+    const { page, context, base, errors } = await newPage();
+    await signIn(page, base, 'sofia@demo.eu');
+    await page.goto(`${base}/portal/${ids.portalId}/projects/${ids.projectId}`);
+    await page.locator('[data-testid=tabs] a').first().click();
+    await page.locator('[data-testid=child-list] a.childlist__name').first().click();
+    const overlay = page.locator('[data-testid=overlay]');
+    await overlay.waitFor();
+    await overlay.locator('[data-testid=tabs] a', { hasText: 'Knowledge' }).click();
+    await overlay.locator('[data-testid=knowledge]').waitFor();
+    const taskLib = page.url().replace(/\/$/, '');
+    assert.match(taskLib, /\/knowledge$/);
+    await overlay.locator('[data-testid=add-knowledge]').click();
+    await page.fill('#article-title', 'Task note');
+    await typeInEditor(page, 'Written inside a task');
+    await page.keyboard.press('Escape');
+    assert.equal(await page.locator('[data-testid=article-form]').count(), 1, 'Escape does not throw the draft away');
+    await page.click('button:has-text("Add Content")');
+    await page.waitForURL(taskLib);
+    const row = overlay.locator('[data-testid=article-row]', { hasText: 'Task note' });
+    await row.waitFor();
+    await row.locator('[data-testid=article-reader-link]').click();
+    await page.locator('[data-testid=article-reader]').getByText('Written inside a task').waitFor();
+    await shot(page, 'knowledge-task-reader');
+    await page.keyboard.press('Escape');
+    await page.waitForURL(taskLib);
+    assert.equal(await overlay.count(), 1, 'the task overlay stays open');
+    await row.locator('[data-testid=article-title]').click();
+    await page.locator('[data-testid=article-view]').getByText('Written inside a task').waitFor();
+    await page.keyboard.press('Escape');
+    await page.waitForURL(taskLib);
+    assert.equal(await overlay.count(), 1);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('hostile content is shown as text and nothing runs', async () => {
     const sofia = await apiAs(stack.url, 'sofia@demo.eu');
     const block = (key, text, extra = {}) => ({ key, text, type: 'unstyled', depth: 0, inlineStyleRanges: [], entityRanges: [], data: {}, ...extra });
