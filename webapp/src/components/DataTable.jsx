@@ -261,6 +261,10 @@ export default function DataTable({
                     return (
                       <th key={hk} {...hp} style={{ ...(hp.style || {}), width: col.width !== 150 ? col.width : undefined }}
                         className={col.canSort ? 'dt__th dt__th--sortable' : 'dt__th'} aria-sort={sort}
+                        tabIndex={col.canSort ? 0 : undefined}
+                        onKeyDown={col.canSort ? (e) => {
+                          if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); hp.onClick(e); }
+                        } : undefined}
                         data-testid={`th-${col.id}`}>
                         {col.render('Header')}
                         {col.canSort && (

@@ -152,6 +152,11 @@ describe('DataTable', () => {
     fireEvent.click(th);
     expect(th).not.toHaveAttribute('aria-sort');
     expect(ids()[0]).toBe(1);
+    // the keyboard sorts too
+    fireEvent.keyDown(th, { key: 'Enter' });
+    expect(th).toHaveAttribute('aria-sort', 'ascending');
+    fireEvent.click(th);
+    fireEvent.click(th);
     // columns without sort do nothing
     fireEvent.click(screen.getByTestId('th-note'));
     expect(screen.getByTestId('th-note')).not.toHaveAttribute('aria-sort');
