@@ -157,3 +157,24 @@ def test_host_table_is_served_fresh(site):
     with open(os.path.join(ROOT, "nginx", "hosts.json")) as fh:
         assert json.loads(body) == json.load(fh)
     assert_security(headers)
+
+
+def test_vault_download_through_nginx_is_an_attachment(site):
+    auth = login(site)
+    boundary = "----portalfile"
+    payload = b"<html><script>alert(1)</script></html>"
+    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nPage\r\n"
+            f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"page.html\"\r\n"
+            "Content-Type: text/html\r\n\r\n").encode() + payload + f"\r\n--{boundary}--\r\n".encode()
+    status, _, resp = get(site["base"] + "/api/vault/upload/4",
+                          dict(auth, **{"Content-Type": f"multipart/form-data; boundary={boundary}"}), "POST", body)
+    assert status == 200, resp
+    item = json.loads(resp)["item"]
+    status, headers, data = get(site["base"] + item["links"]["download"]["url"], auth)
+    assert status == 200 and data == payload
+    assert headers["Content-Disposition"] == "attachment; filename=page.html"
+    assert headers["Content-Type"].startswith("text/html")
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert "sandbox; default-src 'none'" in headers.get_all("Content-Security-Policy")
+    assert "X-Accel-Redirect" not in headers
+    assert get(site["base"] + item["links"]["download"]["url"], login(site, "nobody@demo.eu"))[0] == 404
