@@ -268,7 +268,7 @@ export default function DataTable({
                         data-testid={`th-${col.id}`}>
                         {col.render('Header')}
                         {col.canSort && (
-                          <span className="dt__sort" aria-hidden="true">{col.isSorted ? (col.isSortedDesc ? ' ▼' : ' ▲') : ' ⇅'}</span>
+                          <span className="dt__sort" aria-hidden="true">{col.isSorted ? (col.isSortedDesc ? '\u00a0▼' : '\u00a0▲') : '\u00a0⇅'}</span>
                         )}
                       </th>
                     );

@@ -94,7 +94,12 @@ export function EditMemberDialog({ member, onClose, onSaved }) {
     <Modal title={`Edit ${member.name}`} onClose={onClose}>
       {error && <div className="form__error" role="alert">Error: {error}</div>}
       {!error && !form && <Loading inline />}
-      {form && <DynamicForm form={form} onCancel={onClose} onSuccess={onSaved} testId="member-edit-form" />}
+      {form && (
+        <>
+          <p className="member-edit__note muted">Saving sets the role to &lsquo;User&rsquo; and keeps View on.</p>
+          <DynamicForm form={form} onCancel={onClose} onSuccess={onSaved} testId="member-edit-form" />
+        </>
+      )}
     </Modal>
   );
 }
