@@ -216,6 +216,8 @@ class CommentSchema(Camel):
     createdBy = fields.Function(lambda c: None if c.deleted else (c.created_by.name if c.created_by else None),
                                 data_key="createdBy")
     createdById = fields.Function(lambda c: None if c.deleted else c.created_by_id)
+    avatar = fields.Function(lambda c: f"/api/avatar/view/{c.created_by_id}"
+                             if not c.deleted and c.created_by and c.created_by.avatar else None)
     links = fields.Dict(attribute="_links")
 
 

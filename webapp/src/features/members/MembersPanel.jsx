@@ -56,7 +56,7 @@ export function MemberAvatar({ member }) {
       <button type="button" className="member-pop__trigger" aria-expanded={open} aria-label={`About ${m.name}`}
         onFocus={() => { place(); setHover(true); }} onBlur={() => setHover(false)}
         onClick={() => { place(); setPinned((p) => !p); }} data-testid="member-avatar">
-        <Avatar name={m.name || m.userName} size={30} src={m.userId ? `/api/avatar/view/${m.userId}` : null} title={m.name} />
+        <Avatar name={m.name || m.userName} size={30} src={m.avatar || null} title={m.name} />
       </button>
       {open && pos && (
         <span className="member-pop__card" role="tooltip" data-testid="member-popover" style={pos}>
