@@ -3,7 +3,22 @@
 Presenters in the services attach the request-specific parts (links, counts, children) to the
 objects as `_`-prefixed attributes before dumping.
 """
+from datetime import timezone
+
 from marshmallow import Schema, fields
+
+
+class UtcDateTime(fields.DateTime):
+    """Times are stored as naive UTC: say so on the wire ('...+00:00'), so browsers show local time."""
+    def _serialize(self, value, attr, obj, **kwargs):
+        if value is not None and value.tzinfo is None:
+            value = value.replace(tzinfo=timezone.utc)
+        return super()._serialize(value, attr, obj, **kwargs)
+
+
+def avatar_url(user):
+    """The avatar's address changes with each upload, so browsers may cache it."""
+    return f"/api/avatar/view/{user.id}?v={user.avatar[:8]}" if user is not None and user.avatar else None
 
 
 class Camel(Schema):
@@ -27,6 +42,7 @@ class DeliverableSchema(Camel):
                              metadata={"description": "{name, label}"})
     ownerId = fields.Integer(attribute="owner_id", allow_none=True)
     ownerName = fields.Function(lambda d: d.owner.name if d.owner else None)
+    ownerAvatar = fields.Function(lambda d: avatar_url(d.owner))
     startDate = fields.Date(attribute="start_date", allow_none=True)
     deadline = fields.Date(allow_none=True)
     commencedDate = fields.Date(attribute="commenced_date", allow_none=True)
@@ -49,7 +65,7 @@ class MembershipSchema(Camel):
     name = fields.Function(lambda m: m.user.name)
     role = fields.String()
     organisation = fields.Function(lambda m: m.user.organisation)
-    avatar = fields.Function(lambda m: f"/api/avatar/view/{m.user_id}" if m.user.avatar else None)
+    avatar = fields.Function(lambda m: avatar_url(m.user))
     admin = fields.Boolean()
     allowCreate = fields.Boolean(attribute="allow_create")
     allowView = fields.Boolean(attribute="allow_view")
@@ -97,7 +113,7 @@ class ModuleSummarySchema(Camel):
     path = fields.String()
     level = fields.Integer()
     childCount = fields.Integer(attribute="_child_count")
-    created = fields.DateTime()
+    created = UtcDateTime()
     createdBy = created_by()
     createdById = fields.Integer(attribute="created_by_id", allow_none=True)
     locked = fields.Boolean()
@@ -139,9 +155,10 @@ class TaskRowSchema(ModuleSummarySchema):
 
 class FeedEntrySchema(Camel):
     id = fields.Integer()
-    created = fields.DateTime()
+    created = UtcDateTime()
     createdById = fields.Integer(attribute="created_by_id", allow_none=True)
     createdBy = created_by()
+    avatar = fields.Function(lambda e: avatar_url(e.created_by))
     description = fields.String()
     operation = fields.String()
     category = fields.String()
@@ -197,8 +214,8 @@ class ArticleSchema(Camel):
     parentId = fields.Integer(attribute="parent_id", allow_none=True)
     title = fields.String()
     content = fields.String(metadata={"description": "JSON string of a draft-js raw state"})
-    created = fields.DateTime()
-    updated = fields.DateTime(allow_none=True)
+    created = UtcDateTime()
+    updated = UtcDateTime(allow_none=True)
     createdBy = created_by()
     createdById = fields.Integer(attribute="created_by_id", allow_none=True)
     children = fields.List(fields.Nested(lambda: ArticleSchema(exclude=("content",))), attribute="_children")
@@ -211,13 +228,12 @@ class CommentSchema(Camel):
     title = fields.String()
     content = fields.String()
     deleted = fields.Boolean()
-    created = fields.DateTime()
-    updated = fields.DateTime(allow_none=True)
+    created = UtcDateTime()
+    updated = UtcDateTime(allow_none=True)
     createdBy = fields.Function(lambda c: None if c.deleted else (c.created_by.name if c.created_by else None),
                                 data_key="createdBy")
     createdById = fields.Function(lambda c: None if c.deleted else c.created_by_id)
-    avatar = fields.Function(lambda c: f"/api/avatar/view/{c.created_by_id}"
-                             if not c.deleted and c.created_by and c.created_by.avatar else None)
+    avatar = fields.Function(lambda c: None if c.deleted else avatar_url(c.created_by))
     links = fields.Dict(attribute="_links")
 
 
@@ -227,7 +243,7 @@ class FileVersionSchema(Camel):
     fileName = fields.Function(lambda o: o.filename)
     filesize = fields.Integer()
     mime = fields.String()
-    created = fields.DateTime()
+    created = UtcDateTime()
     createdBy = created_by()
     links = fields.Dict(attribute="_links")
 
@@ -240,7 +256,7 @@ class FileSchema(Camel):
     fileName = fields.Function(lambda o: o.filename)
     filesize = fields.Integer()
     mime = fields.String()
-    created = fields.DateTime()
+    created = UtcDateTime()
     createdBy = created_by()
     createdById = fields.Integer(attribute="created_by_id", allow_none=True)
     locked = fields.Boolean()
@@ -255,7 +271,7 @@ class ReferenceSchema(Camel):
     description = fields.String()
     url = fields.String()
     resourceType = fields.String(attribute="resource_type")
-    created = fields.DateTime()
+    created = UtcDateTime()
     createdBy = created_by()
     createdById = fields.Integer(attribute="created_by_id", allow_none=True)
     locked = fields.Boolean()

@@ -8,7 +8,7 @@ from ..extensions import db
 from ..forms import describe, parse
 from ..forms.members import ProfileForm
 from ..models import User
-from ..schemas import Camel, FormSchema, item_of
+from ..schemas import Camel, FormSchema, avatar_url, item_of
 from ..services import profiles, storage
 from . import doc
 
@@ -25,7 +25,7 @@ class ProfileSchema(Camel):
     position = fields.String(allow_none=True)
     phone = fields.String(allow_none=True)
     country = fields.String(allow_none=True)
-    avatar = fields.Function(lambda u: f"/api/avatar/view/{u.id}" if u.avatar else None)
+    avatar = fields.Function(avatar_url)
     isSuperuser = fields.Boolean(attribute="is_superuser")
 
 
@@ -82,7 +82,8 @@ def avatar_view(user_id):
     user = db.session.get(User, user_id)
     if user is None or not user.avatar:
         raise NotFound("No avatar")
-    return storage.send_stored("avatars", user.avatar, "image/png", max_age=300)
+    # The address carries a version (?v=), so a new upload is a new address: cache for a day.
+    return storage.send_stored("avatars", user.avatar, "image/png", max_age=86400)
 
 
 def blueprints():

@@ -201,8 +201,8 @@ def seed():
 # --- knowledge library and discussions (issue 5) -------------------------------------------------
 
 def draft(*blocks, links=()):
-    """A draft-js raw state from (type, text[, [(style, offset, length)...]]) tuples; `links` are
-    (block index, offset, length, url) made into LINK entities."""
+    """A draft-js raw state from (type, text[, [(style, words)...]]) tuples, each style on the first
+    occurrence of its words; `links` are (block index, words, url) made into LINK entities."""
     import json
     import secrets
     raw_blocks, entity_map = [], {}
@@ -210,11 +210,13 @@ def draft(*blocks, links=()):
         type_, text = block[0], block[1]
         styles = block[2] if len(block) > 2 else []
         raw_blocks.append({"key": secrets.token_hex(3)[:5], "text": text, "type": type_, "depth": 0,
-                           "inlineStyleRanges": [{"style": s, "offset": o, "length": n} for s, o, n in styles],
+                           "inlineStyleRanges": [{"style": st, "offset": text.index(w), "length": len(w)}
+                                                 for st, w in styles],
                            "entityRanges": [], "data": {}})
-    for n, (bi, offset, length, url) in enumerate(links):
+    for n, (bi, words, url) in enumerate(links):
         entity_map[str(n)] = {"type": "LINK", "mutability": "MUTABLE", "data": {"url": url}}
-        raw_blocks[bi]["entityRanges"].append({"offset": offset, "length": length, "key": n})
+        raw_blocks[bi]["entityRanges"].append({"offset": raw_blocks[bi]["text"].index(words), "length": len(words),
+                                               "key": n})
     return json.dumps({"blocks": raw_blocks, "entityMap": entity_map})
 
 
@@ -233,32 +235,32 @@ def seed_knowledge_and_discussion(users, portal, projects):
     method = article(portal, "The 4RinEU renovation methodology", draft(
         ("header-two", "Five phases, one process"),
         ("unstyled", "Every demo case follows the same five phases, from the first survey to monitoring in use.",
-         [("BOLD", 11, 8)]),
+         [("BOLD", "five phases")]),
         ("ordered-list-item", "Phase 0 – preliminary diagnosis"),
         ("ordered-list-item", "Phase I – design and strategy"),
         ("ordered-list-item", "Phase II – procurement"),
         ("ordered-list-item", "Phase III – construction"),
         ("ordered-list-item", "Phase IV – commissioning and monitoring"),
-        ("unstyled", "See the project website for the public deliverables.", [("ITALIC", 0, 52)]),
-        links=[(7, 8, 15, "https://www.4rineu.eu")]), "sofia@demo.eu")
+        ("unstyled", "See the project website for the public deliverables.", [("ITALIC", "See the project website for the public deliverables.")]),
+        links=[(7, "project website", "https://www.4rineu.eu")]), "sofia@demo.eu")
     article(portal, "Phase 0: what to survey", draft(
         ("header-three", "Survey checklist"),
-        ("unordered-list-item", "Geometry and construction of the envelope", [("BOLD", 0, 8)]),
+        ("unordered-list-item", "Geometry and construction of the envelope", [("BOLD", "Geometry")]),
         ("unordered-list-item", "Heating, hot water and ventilation systems"),
         ("unordered-list-item", "Three years of energy bills"),
         ("blockquote", "Measure twice, prefabricate once.")), "sofia@demo.eu", parent=method)
     article(portal, "Phase I: choosing a renovation package", draft(
         ("unstyled", "Compare at least three scenarios on cost, energy and disruption for the tenants.",
-         [("UNDERLINE", 32, 4)])), "marco@demo.eu", parent=method)
+         [("UNDERLINE", "cost")])), "marco@demo.eu", parent=method)
     article(portal, "Writing good deliverables", draft(
         ("header-two", "House style"),
-        ("unstyled", "Short sentences, one idea per paragraph, numbers with units.", [("BOLD", 0, 15)])),
+        ("unstyled", "Short sentences, one idea per paragraph, numbers with units.", [("BOLD", "Short sentences")])),
         "sofia@demo.eu")
     lisbon = projects[0]
     article(lisbon, "Façade module specification", draft(
         ("header-two", "Prefabricated timber modules"),
         ("unstyled", "Modules are 3 m by 2.8 m, with 200 mm of wood-fibre insulation and integrated windows.",
-         [("BOLD", 11, 10)]),
+         [("BOLD", "3 m by 2.8 m")]),
         ("code-block", "U-value wall: 0.18 W/m²K\nU-value window: 0.9 W/m²K")), "marco@demo.eu")
 
     def comment(module, author, text, parent=None):

@@ -6,8 +6,8 @@ import pytest
 from api.models import Article, FeedEntry
 from api.services.demo import draft
 
-CONTENT = draft(("header-two", "Title"), ("unstyled", "Some bold text", [("BOLD", 5, 4)]),
-                links=[(1, 0, 4, "https://example.org")])
+CONTENT = draft(("header-two", "Title"), ("unstyled", "Some bold text", [("BOLD", "bold")]),
+                links=[(1, "Some", "https://example.org")])
 
 
 @pytest.fixture

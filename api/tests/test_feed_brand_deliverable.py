@@ -11,7 +11,7 @@ from api.models import Brand, CustomField, Deliverable, FeedEntry
 
 from .conftest import form_token, new_grant, submit
 
-FEED_FIELDS = {"id", "created", "createdById", "createdBy", "description", "operation", "category", "module"}
+FEED_FIELDS = {"id", "created", "createdById", "createdBy", "description", "operation", "category", "module", "avatar"}
 
 
 @pytest.fixture

@@ -12,4 +12,10 @@ def test_children_carry_their_tab_and_members_their_avatar(client, tree, make_us
     assert (phase["labelPlural"], phase["tab"]) == ("Phases", "phases")
     assert (item["labelPlural"], item["tab"]) == ("Projects", "projects")
     m = next(x for x in item["memberships"] if x["userId"] == member.id)
-    assert m["avatar"] == f"/api/avatar/view/{member.id}"
+    assert m["avatar"] == f"/api/avatar/view/{member.id}?v=abc.png"
+
+
+def test_times_say_they_are_utc(client, tree, make_user, token_for):
+    su = make_user(superuser=True)
+    item = client.get(f"/api/module/view/{tree.project.id}", headers=token_for(su)).get_json()["item"]
+    assert item["created"].endswith("+00:00")

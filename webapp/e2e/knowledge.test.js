@@ -40,6 +40,20 @@ async function typeInEditor(page, text) {
 }
 
 describe('knowledge library', () => {
+  test('the portal settings articles page shows the portal library and opens an article', async () => {
+    const { page, context, base, errors } = await newPage();
+    await signIn(page, base, 'sofia@demo.eu');
+    const lib = `${base}/portal/${ids.portalId}/settings/articles`;
+    await page.goto(lib);
+    await page.locator('[data-testid=article-tree]').waitFor();
+    await page.locator('[data-testid=article-title]:has-text("The 4RinEU renovation methodology")').click();
+    await page.locator('text=Five phases, one process').waitFor();
+    assert.match(page.url(), new RegExp(`/settings/articles/\\d+$`));
+    await shot(page, 'knowledge-settings');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('add a root and a nested article, edit, view, read, delete the parent', async () => {
     const { page, context, base, errors } = await newPage();
     await signIn(page, base, 'sofia@demo.eu');

@@ -77,7 +77,7 @@ function CommentNode({ node, depth, replyingTo, setReplyingTo, onReply, onEdit, 
         ) : (
           <>
             <div className="dc-comment__head">
-              <Avatar name={c.createdBy || ''} src={c.createdById ? `/api/avatar/view/${c.createdById}` : null} size={30} />
+              <Avatar name={c.createdBy || ''} src={c.avatar || null} size={30} />
               <span className="dc-comment__author" data-testid="comment-author">{c.createdBy || 'n/a'}</span>
               <span className="dc-comment__date muted" data-testid="comment-date">{formatCommentDate(c.created)}</span>
               {c.updated && <span className="dc-comment__edited muted" title={formatCommentDate(c.updated)}>(edited)</span>}

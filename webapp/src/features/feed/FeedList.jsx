@@ -17,7 +17,7 @@ export default function FeedList({ moduleId, url }) {
       {list.map((e) => (
         <li key={e.id} className="feed__item" data-testid="feed-item">
           <span className={`feed__op feed__op--${e.operation}`} aria-hidden="true">{OP_ICONS[e.operation] || '•'}</span>
-          <Avatar name={e.createdBy} size={28} />
+          <Avatar name={e.createdBy} src={e.avatar || null} size={28} />
           <div className="feed__body">
             <div className="feed__text">
               <strong>{e.createdBy}</strong> {e.description}

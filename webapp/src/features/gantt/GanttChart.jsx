@@ -52,7 +52,7 @@ export default function GanttChart({ modules, linkOf, today = new Date() }) {
           return (
             <div key={m.id} className="gantt__row" data-testid="gantt-row">
               <div className="gantt__label">
-                {d.ownerName ? <Avatar name={d.ownerName} size={24} /> : <span className="gantt__noowner" />}
+                {d.ownerName ? <Avatar name={d.ownerName} src={d.ownerAvatar || null} size={24} /> : <span className="gantt__noowner" />}
                 {linkOf ? <Link to={linkOf(m)}>{m.name}</Link> : m.name}
               </div>
               <div className="gantt__track">

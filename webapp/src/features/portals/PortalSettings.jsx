@@ -2,6 +2,7 @@ import { NavLink, Navigate, Route, Routes } from 'react-router-dom';
 import { NoMatch } from '../../components/NotFound.jsx';
 import Placeholder from '../../components/Placeholder.jsx';
 import FeedList from '../feed/FeedList.jsx';
+import KnowledgeLibrary from '../knowledge/KnowledgeLibrary.jsx';
 import MembersPanel from '../members/MembersPanel.jsx';
 import VaultPanel from '../vault/VaultPanel.jsx';
 
@@ -54,7 +55,7 @@ export default function PortalSettings({ portal, base }) {
           <Route path="users" element={<UsersPage portal={portal} />} />
           <Route path="templates" element={<Placeholder title="Template management">Templates (clone configurations) of this portal&rsquo;s projects.</Placeholder>} />
           <Route path="custom-fields" element={<CustomFieldsPage portal={portal} />} />
-          <Route path="articles" element={<Placeholder title="The portal&rsquo;s knowledge articles">All articles of the portal in one place.</Placeholder>} />
+          <Route path="articles/*" element={<KnowledgeLibrary module={portal} baseUrl={`${root}/articles`} />} />
           <Route path="files" element={<VaultPanel module={portal} title="Portal files" />} />
           <Route path="feed" element={<FeedList moduleId={portal.id} />} />
           <Route path="*" element={<NoMatch />} />
