@@ -130,5 +130,24 @@ def accept():
     return accounts.token_for(user)
 
 
+class AcceptedSchema(Camel):
+    message = fields.String()
+    moduleId = fields.Integer()
+    platform = fields.String()
+
+
+@invitation_bp.post("/accept-signed-in")
+@jwt_required()
+@doc("Accept an invitation made out to the signed-in user's address (token)", response=AcceptedSchema)
+def accept_signed_in():
+    data = request.get_json(silent=True) if request.is_json else request.form
+    token = (data or {}).get("token")
+    if not isinstance(token, str) or not token:
+        from ..errors import Invalid
+        raise Invalid("The form has errors", errors={"token": ["The invitation token is missing"]})
+    module = members.accept_signed_in(current_user, token)
+    return {"message": f"You have joined '{module.name}'", "moduleId": module.id, "platform": module.platform}
+
+
 def blueprints():
     return [bp, invitation_bp]

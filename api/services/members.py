@@ -186,6 +186,18 @@ def accept(data):
     return user
 
 
+def accept_signed_in(user, token):
+    """A signed-in user accepts an invitation made out to their own address."""
+    inv = invitation_from_token(token)
+    if inv.email.lower() != user.email.lower():
+        raise ApiError(f"This invitation is for {inv.email}: sign in with that address to accept it", status=403)
+    module = db.session.get(Module, inv.module_id)
+    _grant_invitation(inv, user)
+    db.session.commit()
+    perm.forget()
+    return module
+
+
 def accept_pending(user):
     """On sign-in, an existing user receives the memberships they were invited to."""
     pending = db.session.scalars(select(Invitation).where(func.lower(Invitation.email) == user.email.lower(),

@@ -213,3 +213,22 @@ def test_avatar_upload_reencoded_and_viewed(app, client, team, token_for, db):
     assert img.status_code == 200 and img.headers["Content-Type"] == "image/png"
     assert b"script" not in img.data and Image.open(io.BytesIO(img.data)).size == (256, 171)
     assert client.get(f"/api/avatar/view/{other.id}", headers=h).status_code == 404
+
+
+def test_signed_in_user_accepts_own_invitation(app, client, tree, team, token_for, db, make_user):
+    admin = team[0]
+    h = token_for(admin)
+    values, form = form_values(client, h, f"/api/invitation/invite-colleague/{tree.other.id}")
+    me = make_user(name="Already Here", email="here@example.org")
+    mine = token_for(me)  # signed in before the invitation: sign-in did not accept it
+    client.post(form["action"], headers=h, data=dict(values, email="here@example.org", allowEdit="1"))
+    token = re.search(r"token=(\S+)", mails_to(app, "here@example.org")[-1]).group(1)
+    other = make_user(name="Someone Else")
+    r = client.post("/api/invitation/accept-signed-in", headers=token_for(other), json={"token": token})
+    assert r.status_code == 403 and "here@example.org" in r.get_json()["error"]
+    assert client.post("/api/invitation/accept-signed-in", headers=mine, json={}).status_code == 422
+    r = client.post("/api/invitation/accept-signed-in", headers=mine, json={"token": token})
+    assert r.status_code == 200 and r.get_json()["moduleId"] == tree.other.id
+    assert membership(db, tree.other, me).allow_edit
+    again = client.post("/api/invitation/accept-signed-in", headers=mine, json={"token": token})
+    assert again.status_code == 410

@@ -130,7 +130,20 @@ describe('invitation', () => {
     const signedIn = page.locator('[data-testid=invitation-signed-in]');
     await signedIn.waitFor();
     assert.match(await signedIn.innerText(), /is for marco@demo.eu\. You are signed in as sofia@demo.eu/);
+    assert.equal(await page.locator('[data-testid=invitation-accept]').count(), 0);
     await context.close();
+    // Signed in with the invited address, the invitation is accepted on the page.
+    const second = await newPage();
+    await signIn(second.page, base, 'marco@demo.eu');
+    const fresh = await invite('marco@demo.eu');
+    await second.page.goto(`${base}${fresh}`);
+    await second.page.click('[data-testid=invitation-accept]');
+    const done = second.page.locator('[data-testid=invitation-accepted]');
+    await done.waitFor();
+    assert.match(await done.innerText(), /You have joined 'Lisbon demo case/);
+    await done.getByRole('link', { name: 'Open it' }).click();
+    await second.page.waitForURL(/\/portal\/\d+$/);
+    await second.context.close();
   });
 });
 

@@ -139,14 +139,24 @@ export default function InvitationPage() {
 }
 
 /**
- * /invitation while signed in: accepting needs the invited address, so say who is signed in and offer to
- * sign out (an existing account receives the membership when it signs in; a new one is created after).
+ * /invitation while signed in: an invitation for the signed-in address is accepted here at once; one for
+ * another address says who is signed in and offers to sign out.
  */
 export function SignedInInvitation() {
   const { search } = useLocation();
   const token = new URLSearchParams(search).get('token') || '';
   const me = useSelector((s) => s.user.item);
   const [invite, setInvite] = useState({ status: token ? 'loading' : 'missing', item: null, error: null });
+  const [accepting, setAccepting] = useState({ status: 'idle', message: null, link: null });
+  const accept = () => {
+    setAccepting({ status: 'sending', message: null, link: null });
+    api.post('/api/invitation/accept-signed-in', { token })
+      .then((r) => {
+        const base = { peb: 'peb', calibr: 'calibr' }[r.data.platform] || 'portal';
+        setAccepting({ status: 'done', message: r.data.message, link: `/${base}/${r.data.moduleId}` });
+      })
+      .catch((err) => setAccepting({ status: 'failed', message: invitationProblem(err), link: null }));
+  };
   useEffect(() => {
     if (!token) return undefined;
     let live = true;
@@ -165,11 +175,29 @@ export function SignedInInvitation() {
       <div className="form__message--info" role="status" data-testid="invitation-signed-in">
         This invitation to join <strong>{invite.item.moduleName}</strong> is for <strong>{invite.item.email}</strong>.
         {' '}You are signed in as <strong>{me ? me.email : '…'}</strong>.
-        {mine
-          ? ' Sign out and sign in again to accept it.'
-          : ' Sign out first, then open the link again to accept it with that address.'}
+        {mine ? '' : ' Sign out first, then open the link again to accept it with that address.'}
       </div>
     );
+    if (mine && accepting.status === 'done') {
+      body = (
+        <div className="form__message--info" role="status" data-testid="invitation-accepted">
+          {accepting.message}. <Link to={accepting.link}>Open it</Link>
+        </div>
+      );
+    } else if (mine) {
+      body = (
+        <>
+          {body}
+          {accepting.status === 'failed' && <div className="form__error" role="alert">{accepting.message}</div>}
+          <div className="form__actions" style={{ justifyContent: 'flex-start', marginTop: 12 }}>
+            <button type="button" className="btn btn--primary" data-testid="invitation-accept"
+              disabled={accepting.status === 'sending'} onClick={accept}>
+              {accepting.status === 'sending' ? 'Accepting…' : 'Accept invitation'}
+            </button>
+          </div>
+        </>
+      );
+    }
   }
   return (
     <div className="page" style={{ maxWidth: 640 }}>
