@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import Loading from '../../components/Loading.jsx';
 import Modal from '../../components/Modal.jsx';
@@ -8,8 +8,10 @@ import { formatDate } from '../../lib/dates.js';
 import useFetch, { pickList } from '../../lib/useFetch.js';
 import MemberAvatars from './MemberAvatars.jsx';
 import ModuleView, { Deleted } from './ModuleView.jsx';
-import { ArticleDocument } from '../knowledge/ArticleView.jsx';
 import { isCompleted, tabOfChild } from './tabs.js';
+
+// The rich-text reader (draft-js) loads only when an article is opened.
+const ArticleDocument = lazy(() => import('../knowledge/ArticleView.jsx').then((m) => ({ default: m.ArticleDocument })));
 
 function ChildOverlay({ projectUrl, onChanged }) {
   const { tab, childId } = useParams();
@@ -20,7 +22,7 @@ function ChildOverlay({ projectUrl, onChanged }) {
 }
 
 function DocRoute({ projectUrl }) {
-  return <ArticleDocument backUrl={projectUrl} />;
+  return <Suspense fallback={<Loading inline />}><ArticleDocument backUrl={projectUrl} /></Suspense>;
 }
 
 function CloneDialog({ module, projectUrl }) {

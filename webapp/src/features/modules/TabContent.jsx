@@ -1,13 +1,17 @@
+import { Suspense, lazy } from 'react';
 import { useParams } from 'react-router-dom';
+import Loading from '../../components/Loading.jsx';
 import { NoMatch } from '../../components/NotFound.jsx';
 import Placeholder from '../../components/Placeholder.jsx';
-import Discussion from '../discussion/Discussion.jsx';
 import FeedList from '../feed/FeedList.jsx';
 import GanttChart from '../gantt/GanttChart.jsx';
-import FilesPanel from '../vault/FilesPanel.jsx';
-import ReferencesPanel from '../vault/ReferencesPanel.jsx';
-import MembersPanel from '../members/MembersPanel.jsx';
-import KnowledgeLibrary from '../knowledge/KnowledgeLibrary.jsx';
+
+// Each feature tab loads its code when first opened: the project page stays light (draft-js alone is ~70 KB).
+const Discussion = lazy(() => import('../discussion/Discussion.jsx'));
+const FilesPanel = lazy(() => import('../vault/FilesPanel.jsx'));
+const ReferencesPanel = lazy(() => import('../vault/ReferencesPanel.jsx'));
+const MembersPanel = lazy(() => import('../members/MembersPanel.jsx'));
+const KnowledgeLibrary = lazy(() => import('../knowledge/KnowledgeLibrary.jsx'));
 import ChildList from './ChildList.jsx';
 import { moduleTabs, tabOfChild } from './tabs.js';
 
@@ -21,7 +25,11 @@ const COMING = {
   clone: ['Cloning', 'Copy this item, from a template or as it is, with its content.'],
 };
 
-export default function TabContent({ module, baseUrl, onChanged, tab: fixedTab }) {
+export default function TabContent(props) {
+  return <Suspense fallback={<Loading inline />}><TabBody {...props} /></Suspense>;
+}
+
+function TabBody({ module, baseUrl, onChanged, tab: fixedTab }) {
   const params = useParams();
   const tab = fixedTab || params.tab;
   const def = moduleTabs(module).find((t) => t.tab === tab);

@@ -1,10 +1,13 @@
+import { Suspense, lazy } from 'react';
 import { NavLink, Navigate, Route, Routes } from 'react-router-dom';
+import Loading from '../../components/Loading.jsx';
 import { NoMatch } from '../../components/NotFound.jsx';
 import Placeholder from '../../components/Placeholder.jsx';
 import FeedList from '../feed/FeedList.jsx';
-import KnowledgeLibrary from '../knowledge/KnowledgeLibrary.jsx';
-import MembersPanel from '../members/MembersPanel.jsx';
-import VaultPanel from '../vault/VaultPanel.jsx';
+
+const KnowledgeLibrary = lazy(() => import('../knowledge/KnowledgeLibrary.jsx'));
+const MembersPanel = lazy(() => import('../members/MembersPanel.jsx'));
+const VaultPanel = lazy(() => import('../vault/VaultPanel.jsx'));
 
 const PAGES = [
   ['users', 'Users'],
@@ -50,6 +53,7 @@ export default function PortalSettings({ portal, base }) {
         ))}
       </nav>
       <div className="tabs__panel">
+        <Suspense fallback={<Loading inline />}>
         <Routes>
           <Route index element={<Navigate to={`${root}/users`} replace />} />
           <Route path="users" element={<UsersPage portal={portal} />} />
@@ -60,6 +64,7 @@ export default function PortalSettings({ portal, base }) {
           <Route path="feed" element={<FeedList moduleId={portal.id} />} />
           <Route path="*" element={<NoMatch />} />
         </Routes>
+        </Suspense>
       </div>
     </div>
   );
