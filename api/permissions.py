@@ -12,7 +12,7 @@ from flask import g, has_request_context
 
 from .errors import Conflict, Forbidden, Locked, NotFound
 from .extensions import db
-from .models import Membership, SkeletonRule
+from .models import Membership, Module, SkeletonRule
 
 
 class NotLocked(Conflict):
@@ -188,11 +188,12 @@ def link(route, url, label, access, operation="GET"):
 SUMMARY_LINKS = ("view", "edit", "delete", "reindex", "add_deliverable", "lock", "unlock")
 
 
-def module_links(user, module, r=None, has_deliverable=None, parent_rights=None, summary=False):
+def module_links(user, module, r=None, has_deliverable=None, parent_rights=None, summary=False, with_clone=True):
     if summary:
-        full = module_links(user, module, r, has_deliverable, parent_rights)
+        full = module_links(user, module, r, has_deliverable, parent_rights, with_clone=False)
         return {k: v for k, v in full.items() if k in SUMMARY_LINKS or k.startswith("add_") and k not in (
-            "add_article", "add_file", "add_reference", "add_metric", "add_comment", "add_membership")}
+            "add_article", "add_file", "add_reference", "add_metric", "add_comment", "add_membership",
+            "add_custom_field")}
     r = r or rights(user, module)
     if not r.view:
         return {}
@@ -215,6 +216,8 @@ def module_links(user, module, r=None, has_deliverable=None, parent_rights=None,
         links["add_file"] = link("vault.upload", f"/api/vault/upload/{mid}", "Upload File", "edit", "POST")
         links["add_reference"] = link("reference.add", f"/api/reference/add/{mid}", "Add Reference", "edit", "POST")
         links["add_metric"] = link("report.metric_add", f"/api/report/metric/add/{mid}", "Add Metric", "edit", "POST")
+        links["add_custom_field"] = link("custom_field_def.add", f"/api/custom-field/add/{mid}", "Add Custom Field",
+                                         "edit", "POST")
         links["save_logo"] = link("brand.save_logo", f"/api/brand/save-logo/{mid}", "Change Logo", "edit", "POST")
     if ok("comment"):
         links["add_comment"] = link("comment.add", f"/api/comment/add/{mid}", "Add Comment", "view", "POST")
@@ -229,6 +232,20 @@ def module_links(user, module, r=None, has_deliverable=None, parent_rights=None,
     if parent_rights is not None and parent_rights.edit and module.level > 1:
         links["reindex"] = link("module.reindex", f"/api/module/reindex/{mid}", "Move", "edit", "GET")
     links["feed"] = link("feed.list", f"/api/feed/list/{mid}", "Feed", "view")
+    if with_clone:
+        links.update(clone_links(user, module, r))
+    return links
+
+
+def clone_links(user, module, r):
+    """'clone' when the user may view the module and create beside it (the copy lands under its parent, which is
+    already loaded with the module's ancestors: no query); 'templates' with the edit action."""
+    links = {}
+    parent = db.session.get(Module, module.parent_id) if module.parent_id else None
+    if parent is not None and can(user, parent, "create"):
+        links["clone"] = link("clone.module", f"/api/clone/module/{module.id}", "Clone", "create", "POST")
+    if MODULE_ACTIONS["edit"](r, module) is None:
+        links["templates"] = link("clone_config.list", f"/api/clone-config/list/{module.id}", "Templates", "edit")
     return links
 
 

@@ -13,7 +13,9 @@ def doc(summary, response=None, form=None, json=None, status=200, public=False, 
 def register_blueprints(app):
     from . import (accounts, article, brand, custom_field, deliverable, discussion, feed, health, membership, meta,
                    module, openapi, profile, vault)
+    from . import clone
+    from . import custom_field_def, report
     for mod in (accounts, article, brand, custom_field, deliverable, discussion, feed, health, membership, meta,
-                module, openapi, profile, vault):
+                module, openapi, profile, vault, custom_field_def, report, clone):
         for bp in mod.blueprints():
             app.register_blueprint(bp)

@@ -32,7 +32,8 @@ ALLOWED = {
 }
 
 BASE = {"view", "add_comment", "feed"}
-EDIT = {"edit", "add_deliverable", "add_article", "add_file", "add_reference", "add_metric", "save_logo",
+EDIT = {"edit", "add_deliverable", "add_article", "add_file", "add_reference", "add_metric", "add_custom_field",
+        "save_logo",
         "add_membership", "invite"}
 CREATE = {"add_phase", "add_task"}
 ROW = {"view", "edit", "delete", "reindex", "add_deliverable", "lock", "unlock"}
