@@ -194,6 +194,7 @@ def seed():
                 if status in ("COMPLETED", "VERIFIED_COMPLETE"):
                     opt = next(o for o in ccheck.options if o.value == "completed")
                     b.value(ccheck, task, "paula@demo.eu", option_id=opt.id, stringval="completed")
+    seed_report(users, portal)
     db.session.commit()
     return True
 
@@ -349,3 +350,47 @@ def seed_avatars(users):
         out = io.BytesIO()
         img.save(out, "PNG")
         users[email].avatar = storage.save_bytes("avatars", out.getvalue(), ".png")
+
+
+# --- the report of the consortium portal (metrics) ---------------------------------------------------
+
+def seed_report(users, portal):
+    """Risk levels and hours on the consortium's tasks, and a dashboard: a pie of the energy classes, the
+    average, smallest and largest budget, budgets in a bar chart, the energy savings in a table."""
+    import json
+
+    from ..models import Metric, Report
+    sofia = users["sofia@demo.eu"]
+    risk = _field(portal, "risk_level", "Risk level", "PICKLIST", target="4rineu_task",
+                  options=[("low", "Low"), ("medium", "Medium"), ("high", "High")])
+    hours = _field(portal, "hours_spent", "Hours spent", "NUMERIC", symbol="h", target="4rineu_task")
+    tasks = db.session.scalars(select(Module).where(Module.path.like(portal.path + "%"),
+                                                    Module.type == "4rineu_task").order_by(Module.id)).all()
+    for i, task in enumerate(tasks):
+        opt = risk.options[(i * 7) % 5 % 3]
+        db.session.add(CustomValue(field_id=risk.id, module_id=task.id, user_id=sofia.id, option_id=opt.id,
+                                   stringval=opt.value))
+        db.session.add(CustomValue(field_id=hours.id, module_id=task.id, user_id=sofia.id,
+                                   numval=float(8 + (i * 13) % 40)))
+    report = Report(module_id=portal.id, layout="[]")
+    db.session.add(report)
+    db.session.flush()
+    panels = [
+        ("Energy class of the demo cases", "Before renovation", "energy_class", "default", "default", 0, 0, 3, 4),
+        ("Average budget", "Per demo case", "budget", "avg", "blue", 3, 0, 3, 2),
+        ("Smallest budget", "", "budget", "min", "green", 6, 0, 3, 2),
+        ("Largest budget", "", "budget", "max", "red", 9, 0, 3, 2),
+        ("Total floor area", "Of the renovated buildings", "floor_area", "tot", "pink", 3, 2, 3, 2),
+        ("Budget per demo case", "", "budget", "bar", "default", 6, 2, 6, 4),
+        ("Risk of the tasks", "As the work package leaders see it", "risk_level", "default", "yellow", 0, 4, 3, 4),
+        ("Energy saving by phase", "Measured or simulated", "energy_saving", "table", "default", 3, 4, 3, 4),
+    ]
+    layout = []
+    for title, desc, attribute, panel, colour, x, y, w, h in panels:
+        m = Metric(report_id=report.id, module_id=portal.id, title=title, description=desc, attribute=attribute,
+                   layout=json.dumps({"panelType": panel, "bgColor": colour}))
+        db.session.add(m)
+        db.session.flush()
+        layout.append({"i": str(m.id), "x": x, "y": y, "w": w, "h": h})
+    report.layout = json.dumps(layout)
+    feed.record(sofia, portal, "add", "metric", f"Set up the report of '{portal.name}' with {len(panels)} metrics")
