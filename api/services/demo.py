@@ -172,6 +172,7 @@ def seed():
     seed_knowledge_and_discussion(users, portal, projects)
     seed_vault(users, portal, projects)
     seed_avatars(users)
+    seed_clone_templates(users, portal)
 
     for platform, pname, pdesc, buildings in (
         ("peb", "PEB Energy Audits", "Energy performance audits of office and school buildings.",
@@ -350,6 +351,27 @@ def seed_avatars(users):
         out = io.BytesIO()
         img.save(out, "PNG")
         users[email].avatar = storage.save_bytes("avatars", out.getvalue(), ".png")
+
+
+# --- templates (clone configurations) ---------------------------------------------------------------
+
+def seed_clone_templates(users, portal):
+    """A 'Renovation project template' on the methodology template project: the phases, their deliverables,
+    articles, files and references, no members."""
+    import json
+
+    from ..models import CloneConfig
+    source = db.session.scalar(select(Module).where(Module.parent_id == portal.id,
+                                                    Module.name == "Renovation methodology template"))
+    if source is None:
+        return
+    config = {"include": {"children": True, "deliverables": True, "articles": True, "files": True,
+                          "references": True, "members": False, "customValues": True},
+              "shiftDays": 0, "exclude": []}
+    db.session.add(CloneConfig(module_id=source.id, name="Renovation project template",
+                               description="A new renovation case with the five phases of the methodology.",
+                               config=json.dumps(config, sort_keys=True), created_by_id=users["sofia@demo.eu"].id))
+    feed.record(users["sofia@demo.eu"], source, "add", "template", "Added the template 'Renovation project template'")
 
 
 # --- the report of the consortium portal (metrics) ---------------------------------------------------

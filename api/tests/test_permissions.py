@@ -56,6 +56,13 @@ LOCKED_LINKS = {
     "superuser": BASE | {"add_membership", "invite", "unlock"},
 }
 
+# Cloning: 'templates' needs edit on P; 'clone' needs create on P's parent (the portal), whose lock is not P's.
+for _role in ("editor", "direct_admin", "inherited_admin", "superuser"):
+    LINKS[_role] = LINKS[_role] | {"templates"}
+for _role in ("inherited_admin", "superuser"):
+    LINKS[_role] = LINKS[_role] | {"clone"}
+    LOCKED_LINKS[_role] = LOCKED_LINKS[_role] | {"clone"}
+
 
 @pytest.fixture(scope="module")
 def world(app, request):

@@ -1,0 +1,61 @@
+"""Forms of cloning: the clone form, the template (clone configuration) form and the per-dependency
+manage form (spec §7 Clone and Templates)."""
+from marshmallow import fields, validate
+
+from . import Flag, Form, Id
+
+INCLUDE_FLAGS = (
+    ("children", "Children (the whole subtree)"),
+    ("deliverables", "Deliverables (status and dates)"),
+    ("articles", "Knowledge articles"),
+    ("files", "Files"),
+    ("references", "References"),
+    ("members", "Members"),
+    ("customValues", "Custom values"),
+)
+ENTITY_TYPES = ("module", "article", "file", "reference")
+
+
+def _shift():
+    return fields.Integer(strict=False, allow_none=True, load_default=0,
+                          validate=validate.Range(min=-3650, max=3650, error="Between -3650 and 3650 days"),
+                          metadata={"label": "Shift dates by (days)", "placeholder": "0",
+                                    "help": "Deliverable dates move by this many days (negative: earlier)"})
+
+
+def _flags():
+    return {key: Flag(label) for key, label in INCLUDE_FLAGS}
+
+
+CloneForm = type("CloneForm", (Form,), {
+    "name": fields.String(required=True, validate=validate.Length(max=200, error="Max 200 characters"),
+                          metadata={"label": "Name of the copy", "placeholder": "Name"}),
+    "parentId": Id(required=True, metadata={"label": "Copy into", "type": "select",
+                                            "help": "Where the copy lands: you need the right to create there"}),
+    "templateId": Id(allow_none=True, metadata={"label": "Template", "type": "select",
+                                                "help": "Its exclusions apply to this copy"}),
+    **_flags(),
+    "shiftDays": _shift(),
+})
+CloneForm.__doc__ = "Clone a module: the new name, where it lands, and what it takes along."
+
+
+TemplateForm = type("TemplateForm", (Form,), {
+    "name": fields.String(required=True, validate=validate.Length(max=200, error="Max 200 characters"),
+                          metadata={"label": "Name", "placeholder": "Template name"}),
+    "description": fields.String(load_default="", validate=validate.Length(max=5000, error="Max 5000 characters"),
+                                 metadata={"label": "Description", "type": "textarea"}),
+    **_flags(),
+    "shiftDays": _shift(),
+})
+TemplateForm.__doc__ = "A template (clone configuration) of a module."
+
+
+class DependencyForm(Form):
+    """One dependency of a template: include it in clones made from the template, or not."""
+    include = fields.Boolean(truthy={"1", "true", "on", "yes", 1, True}, falsy={"0", "false", "off", "no", 0, False},
+                             required=True, metadata={"label": "Include", "type": "hidden"})
+    entityId = Id(required=True, metadata={"label": "", "type": "hidden"})
+    entityType = fields.String(required=True, validate=validate.OneOf(ENTITY_TYPES, error="Unknown entity type"),
+                               metadata={"label": "", "type": "hidden"})
+    id = Id(required=True, metadata={"label": "", "type": "hidden"})

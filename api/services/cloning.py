@@ -1,0 +1,445 @@
+"""Cloning a module with its subtree and what it carries, and templates (clone configurations).
+
+A clone costs a fixed number of queries whatever the size of the subtree: the source rows are read
+with one query per table, ids for the new rows are reserved in one query per table (a sequence on
+PostgreSQL, max(id) under the write lock on SQLite), the old -> new id maps are kept in Python, paths
+and levels are recomputed from the target, and every table gets one bulk insert. Copied files get new
+generated names on disk; their bytes and rows exist together or not at all.
+
+A template's `config` (JSON text) is {"include": {flag: bool}, "shiftDays": int,
+"exclude": [{"entityType": "module"|"article"|"file"|"reference", "entityId": int}, ...]}.
+"""
+import json
+import os
+import shutil
+from datetime import timedelta
+from types import SimpleNamespace
+
+from sqlalchemy import func, insert, select, text
+
+from .. import permissions as perm
+from ..errors import BadRequest, NotFound
+from ..extensions import db
+from ..forms.cloning import ENTITY_TYPES, INCLUDE_FLAGS
+from ..models import (Article, CloneConfig, CustomField, CustomValue, Deliverable, Membership, Module, PicklistOption,
+                      Reference, VaultFile)
+from ..models.base import utcnow
+from . import feed, modules, storage
+
+INCLUDES = tuple(k for k, _ in INCLUDE_FLAGS)
+DEFAULT_INCLUDE = {"children": True, "deliverables": True, "articles": True, "files": True, "references": True,
+                   "members": False, "customValues": True}
+
+
+# --- configuration ------------------------------------------------------------------------------------
+
+def read_config(template):
+    """The template's configuration, normalised (a damaged JSON text reads as the defaults)."""
+    try:
+        raw = json.loads(template.config or "{}")
+    except ValueError:
+        raw = {}
+    raw = raw if isinstance(raw, dict) else {}
+    inc = raw.get("include") if isinstance(raw.get("include"), dict) else {}
+    include = {k: bool(inc.get(k, DEFAULT_INCLUDE[k])) for k in INCLUDES}
+    try:
+        shift = int(raw.get("shiftDays") or 0)
+    except (TypeError, ValueError):
+        shift = 0
+    exclude = []
+    for e in raw.get("exclude") or []:
+        try:
+            if e["entityType"] in ENTITY_TYPES:
+                exclude.append({"entityType": e["entityType"], "entityId": int(e["entityId"])})
+        except (TypeError, KeyError, ValueError):
+            continue
+    return {"include": include, "shiftDays": shift, "exclude": exclude}
+
+
+def _write_config(template, cfg):
+    template.config = json.dumps(cfg, sort_keys=True)
+
+
+def _excluded_set(cfg):
+    return {(e["entityType"], e["entityId"]) for e in cfg["exclude"]}
+
+
+# --- rights and choices -------------------------------------------------------------------------------
+
+def _portal_scope(module):
+    ids = module.path.strip("/").split("/")
+    return "/" + "/".join(ids[:2 if module.level >= 2 else 1]) + "/"
+
+
+def target_options(user, source):
+    """[(id, label)] of the modules where the user may create a module of the source's type (locked ones
+    included: choosing one answers 423), within the source's portal and outside its own subtree. Two queries."""
+    parent_types = sorted({rule.parent_type for rules in perm.skeleton().values() for rule in rules
+                           if rule.platform == source.platform and rule.child_type == source.type})
+    if not parent_types:
+        return []
+    cands = db.session.scalars(select(Module).where(
+        Module.platform == source.platform, Module.type.in_(parent_types),
+        Module.path.like(_portal_scope(source) + "%"), ~Module.path.like(source.path + "%"))
+        .order_by(Module.level, Module.idx, Module.id)).all()
+    allowed = [m for m in cands if (lambda r: r.view and r.create)(perm.rights(user, m))]
+    need = {i for m in allowed for i in m.ancestor_ids} - {m.id for m in allowed}
+    names = {m.id: m for m in allowed}
+    if need:
+        names.update({m.id: m for m in db.session.scalars(select(Module).where(Module.id.in_(need)))})
+    out = []
+    for m in allowed:
+        chain = [names[i].name for i in m.ancestor_ids if i in names and names[i].level >= 1] + [m.name]
+        out.append((m.id, " / ".join(chain) + (" (locked)" if m.locked else "")))
+    return out
+
+
+def templates_for(user, module, subtree=False):
+    """Templates of the module and its ancestors (and, with `subtree`, its descendants). Two queries."""
+    q = select(CloneConfig, Module).join(Module, Module.id == CloneConfig.module_id)
+    cond = CloneConfig.module_id.in_(module.ancestor_ids + [module.id])
+    if subtree:
+        cond = cond | Module.path.like(module.path + "%")
+    rows = db.session.execute(q.where(cond).order_by(Module.level, CloneConfig.name, CloneConfig.id)).all()
+    out = []
+    for tpl, owner in rows:
+        present(user, tpl, owner)
+        out.append(tpl)
+    return out
+
+
+def template_options(user, module):
+    return [(t.id, f"{t.name} ({t._module.name})") for t in templates_for(user, module)]
+
+
+def template_links(user, tpl, owner, r=None):
+    r = r or perm.rights(user, owner)
+    links = {"clone": perm.link("clone.module", f"/api/clone/module/{owner.id}?template={tpl.id}",
+                                "Clone from template", "view")}
+    if perm.can(user, owner, "edit", r):
+        base = f"{owner.id}/{tpl.id}"
+        links["edit"] = perm.link("clone_config.edit", f"/api/clone-config/edit/{base}", "Edit", "edit", "POST")
+        links["manage"] = perm.link("clone_config.manage", f"/api/clone-config/manage/{base}", "Manage", "edit")
+        links["delete"] = perm.link("clone_config.delete", f"/api/clone-config/delete/{base}", "Delete", "edit",
+                                    "DELETE")
+    return links
+
+
+def present(user, tpl, owner):
+    tpl._module = owner
+    tpl._config = read_config(tpl)
+    tpl._links = template_links(user, tpl, owner)
+    return tpl
+
+
+def get_template(module, template_id):
+    tpl = db.session.get(CloneConfig, template_id)
+    if tpl is None or tpl.module_id != module.id:
+        raise NotFound("Template not found")
+    return tpl
+
+
+def clone_defaults(user, source, template=None):
+    values = {"name": f"{source.name} (copy)"[:200], "parentId": source.parent_id, "shiftDays": 0,
+              **DEFAULT_INCLUDE}
+    if template is not None:
+        cfg = read_config(template)
+        values.update(cfg["include"])
+        values["shiftDays"] = cfg["shiftDays"]
+        values["templateId"] = template.id
+    return values
+
+
+def visible_template(user, module, template_id):
+    """A template of the module or of one of its ancestors (for cloning from it), else 404."""
+    tpl = db.session.get(CloneConfig, template_id)
+    if tpl is None or tpl.module_id not in module.ancestor_ids + [module.id]:
+        raise NotFound("Template not found")
+    return tpl
+
+
+# --- cloning ------------------------------------------------------------------------------------------
+
+def _reserve_ids(model, n):
+    """n fresh ids of the model's table, in one query."""
+    if n <= 0:
+        return []
+    table = model.__table__
+    if db.session.get_bind().dialect.name == "postgresql":
+        rows = db.session.scalars(text("SELECT nextval(pg_get_serial_sequence(:t, 'id')) FROM generate_series(1, :n)"),
+                                  {"t": f'"{table.name}"', "n": n}).all()
+        return sorted(int(r) for r in rows)
+    start = (db.session.scalar(select(func.max(table.c.id))) or 0) + 1
+    return list(range(start, start + n))
+
+
+def _bulk(model, rows):
+    for i in range(0, len(rows), 1000):
+        db.session.execute(insert(model), rows[i:i + 1000])
+
+
+def _shift(d, days):
+    return d + timedelta(days=days) if d is not None and days else d
+
+
+def _copy_bytes(stored_name):
+    """Copy a stored file to a new generated name; None when the source bytes are gone."""
+    try:
+        src = storage.path_of("files", stored_name)
+    except ValueError:
+        return None
+    if not os.path.exists(src):
+        return None
+    name = storage.new_name()
+    final = storage.path_of("files", name)
+    tmp = final + ".part"
+    shutil.copyfile(src, tmp)
+    os.replace(tmp, final)
+    return name
+
+
+def clone(user, source, data, template=None):
+    """Copy `source` (and, as asked, its subtree and what it carries) under data['parentId']; returns the new id."""
+    target = db.session.get(Module, data["parentId"])
+    perm.require(user, target, "create")
+    modules.allowed_child(target, source.type)
+    if target.path.startswith(source.path):
+        raise BadRequest("A module cannot be copied into itself")
+    include = {k: bool(data.get(k)) for k in INCLUDES}
+    if include["members"]:
+        perm.require(user, target, "add_member")
+    shift = data.get("shiftDays") or 0
+    excluded = _excluded_set(read_config(template)) if template is not None else set()
+    name = data["name"]
+    label = perm.type_label(source)
+
+    # The first write takes SQLite's write lock before ids are reserved from max(id).
+    feed.record(user, source, "clone", "module", f"Cloned {label} '{source.name}' as '{name}'"
+                + (f" (template '{template.name}')" if template is not None else ""))
+    db.session.flush()
+
+    if include["children"]:
+        mods = db.session.scalars(select(Module).where(Module.path.like(source.path + "%"))
+                                  .order_by(Module.level, Module.idx, Module.id)).all()
+    else:
+        mods = [source]
+    cut = [m.path for m in mods if ("module", m.id) in excluded and m.id != source.id]
+    if cut:
+        mods = [m for m in mods if not any(m.path.startswith(p) for p in cut)]
+    new_ids = _reserve_ids(Module, len(mods))
+    idmap = {m.id: n for m, n in zip(mods, new_ids)}
+    last = db.session.scalar(select(func.max(Module.idx)).where(Module.parent_id == target.id))
+    now = utcnow()
+    paths, rows = {}, []
+    for m in mods:
+        new = idmap[m.id]
+        root = m.id == source.id
+        parent_path = target.path if root else paths[m.parent_id]
+        paths[m.id] = f"{parent_path}{new}/"
+        rows.append({"id": new, "parent_id": target.id if root else idmap[m.parent_id],
+                     "idx": (last + 1 if last is not None else 0) if root else m.idx,
+                     "name": name if root else m.name, "description": m.description, "type": m.type,
+                     "platform": target.platform, "path": paths[m.id], "level": target.level + 1 + m.level - source.level,
+                     "locked": False, "created": now, "created_by_id": user.id})
+    _bulk(Module, rows)
+    src_ids = list(idmap)
+    counts = {"modules": len(rows)}
+
+    if include["deliverables"]:
+        ds = db.session.scalars(select(Deliverable).where(Deliverable.module_id.in_(src_ids))).all()
+        _bulk(Deliverable, [{"module_id": idmap[d.module_id], "status": d.status, "owner_id": d.owner_id,
+                             "start_date": _shift(d.start_date, shift), "deadline": _shift(d.deadline, shift),
+                             "commenced_date": _shift(d.commenced_date, shift),
+                             "completion_date": _shift(d.completion_date, shift)} for d in ds])
+        counts["deliverables"] = len(ds)
+
+    if include["articles"]:
+        arts = db.session.scalars(select(Article).where(Article.module_id.in_(src_ids)).order_by(Article.id)).all()
+        kept, dropped = [], set()
+        for a in arts:  # parents come first (lower ids); an excluded article takes its replies along
+            if ("article", a.id) in excluded or a.parent_id in dropped:
+                dropped.add(a.id)
+            else:
+                kept.append(a)
+        amap = dict(zip([a.id for a in kept], _reserve_ids(Article, len(kept))))
+        _bulk(Article, [{"id": amap[a.id], "module_id": idmap[a.module_id], "parent_id": amap.get(a.parent_id),
+                         "title": a.title, "content": a.content, "created": now, "created_by_id": a.created_by_id}
+                        for a in kept])
+        counts["articles"] = len(kept)
+
+    if include["references"]:
+        refs = db.session.scalars(select(Reference).where(Reference.module_id.in_(src_ids))
+                                  .order_by(Reference.id)).all()
+        refs = [r for r in refs if ("reference", r.id) not in excluded]
+        _bulk(Reference, [{"module_id": idmap[r.module_id], "title": r.title, "description": r.description,
+                           "url": r.url, "resource_type": r.resource_type, "locked": r.locked, "created": now,
+                           "created_by_id": r.created_by_id} for r in refs])
+        counts["references"] = len(refs)
+
+    if include["members"]:
+        ms = db.session.scalars(select(Membership).where(Membership.module_id.in_(src_ids))).all()
+        _bulk(Membership, [{"module_id": idmap[m.module_id], "user_id": m.user_id, "role": m.role, "admin": m.admin,
+                            "allow_create": m.allow_create, "allow_view": m.allow_view, "allow_edit": m.allow_edit,
+                            "allow_delete": m.allow_delete, "created": now} for m in ms])
+        counts["members"] = len(ms)
+        perm.forget(user)
+
+    if include["customValues"]:
+        _copy_custom_values(src_ids, idmap, target, now, counts)
+
+    stored = []
+    try:
+        if include["files"]:
+            files = db.session.scalars(select(VaultFile).where(VaultFile.module_id.in_(src_ids))
+                                       .order_by(VaultFile.id)).all()
+            frows = []
+            for f in files:
+                if ("file", f.id) in excluded:
+                    continue
+                new_name = _copy_bytes(f.stored_name)
+                if new_name is None:
+                    continue  # bytes gone from the disk: no row without its file
+                stored.append(new_name)
+                frows.append({"module_id": idmap[f.module_id], "title": f.title, "filename": f.filename,
+                              "stored_name": new_name, "filesize": f.filesize, "mime": f.mime, "locked": f.locked,
+                              "created": now, "created_by_id": f.created_by_id})
+            _bulk(VaultFile, frows)
+            counts["files"] = len(frows)
+        what = ", ".join(f"{v} {k}" for k, v in counts.items() if v)
+        feed.record(user, SimpleNamespace(id=new_ids[0]), "add", "module",
+                    f"Created {label} '{name}' as a copy of '{source.name}' ({what})")
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        for n in stored:
+            storage.remove("files", n)
+        raise
+    return new_ids[0]
+
+
+def _copy_custom_values(src_ids, idmap, target, now, counts):
+    """Fields defined inside the subtree are copied (with their options); values follow their field, or keep
+    a field defined above the target; values of fields the copy cannot see are left out."""
+    fields_ = db.session.scalars(select(CustomField).where(CustomField.module_id.in_(src_ids))
+                                 .order_by(CustomField.id)).all()
+    fmap = dict(zip([f.id for f in fields_], _reserve_ids(CustomField, len(fields_))))
+    opts = [o for f in fields_ for o in f.options]
+    omap = dict(zip([o.id for o in opts], _reserve_ids(PicklistOption, len(opts))))
+    _bulk(CustomField, [{"id": fmap[f.id], "module_id": idmap[f.module_id], "attribute": f.attribute, "label": f.label,
+                         "type": f.type, "multiple": f.multiple, "symbol": f.symbol, "prefix_symbol": f.prefix_symbol,
+                         "target_type": f.target_type, "idx": f.idx} for f in fields_])
+    _bulk(PicklistOption, [{"id": omap[o.id], "field_id": fmap[o.field_id], "value": o.value, "label": o.label,
+                            "idx": o.idx} for o in opts])
+    values = db.session.scalars(select(CustomValue).where(CustomValue.module_id.in_(src_ids))
+                                .order_by(CustomValue.id)).all()
+    outside = {v.field_id for v in values if v.field_id not in fmap}
+    owners = dict(db.session.execute(select(CustomField.id, CustomField.module_id)
+                                     .where(CustomField.id.in_(outside))).all()) if outside else {}
+    above = {int(p) for p in target.path.strip("/").split("/") if p}
+    rows = []
+    for v in values:
+        if v.field_id in fmap:
+            field_id, option_id = fmap[v.field_id], omap.get(v.option_id)
+        elif owners.get(v.field_id) in above:
+            field_id, option_id = v.field_id, v.option_id
+        else:
+            continue
+        rows.append({"field_id": field_id, "module_id": idmap[v.module_id], "stringval": v.stringval,
+                     "numval": v.numval, "dateval": v.dateval, "option_id": option_id, "user_id": v.user_id,
+                     "created": now})
+    _bulk(CustomValue, rows)
+    counts["fields"] = len(fields_)
+    counts["values"] = len(rows)
+
+
+# --- templates ----------------------------------------------------------------------------------------
+
+def _config_from(data, previous=None):
+    return {"include": {k: bool(data.get(k)) for k in INCLUDES}, "shiftDays": data.get("shiftDays") or 0,
+            "exclude": (previous or {}).get("exclude", [])}
+
+
+def add_template(user, module, data):
+    tpl = CloneConfig(module_id=module.id, name=data["name"], description=data.get("description") or "",
+                      created_by_id=user.id)
+    _write_config(tpl, _config_from(data))
+    db.session.add(tpl)
+    feed.record(user, module, "add", "template", f"Added the template '{tpl.name}'")
+    db.session.commit()
+    return present(user, tpl, module)
+
+
+def update_template(user, module, tpl, data):
+    tpl.name, tpl.description = data["name"], data.get("description") or ""
+    _write_config(tpl, _config_from(data, read_config(tpl)))
+    feed.record(user, module, "edit", "template", f"Edited the template '{tpl.name}'")
+    db.session.commit()
+    return present(user, tpl, module)
+
+
+def template_values(tpl):
+    cfg = read_config(tpl)
+    return {"name": tpl.name, "description": tpl.description, "shiftDays": cfg["shiftDays"], **cfg["include"]}
+
+
+def delete_template(user, module, tpl):
+    name = tpl.name
+    db.session.delete(tpl)
+    feed.record(user, module, "delete", "template", f"Deleted the template '{name}'")
+    db.session.commit()
+
+
+def dependencies(module):
+    """What a clone of the module may take along, each with a label: the descendant modules, then the articles,
+    files and references of the subtree. Four queries."""
+    sub = select(Module.id).where(Module.path.like(module.path + "%")).scalar_subquery()
+    mods = db.session.scalars(select(Module).where(Module.path.like(module.path + "%"), Module.id != module.id)
+                              .order_by(Module.path)).all()
+    names = {module.id: module.name, **{m.id: m.name for m in mods}}
+    out = []
+    for m in sorted(mods, key=lambda m: [int(p) for p in m.path.strip("/").split("/")]):
+        depth = m.level - module.level
+        out.append(("module", m.id, f"{perm.type_label(m)}: {m.name}", depth))
+    for kind, model, title in (("article", Article, "Article"), ("file", VaultFile, "File"),
+                               ("reference", Reference, "Reference")):
+        cols = (model.id, model.title, model.module_id)
+        for id_, ttl, mid in db.session.execute(select(*cols).where(model.module_id.in_(sub)).order_by(model.id)):
+            where = "" if mid == module.id else f" (in {names.get(mid, mid)})"
+            out.append((kind, id_, f"{title}: {ttl}{where}", 0))
+    return out
+
+
+def manage_forms(user, module, tpl):
+    from ..forms import describe
+    from ..forms.cloning import DependencyForm
+    excluded = _excluded_set(read_config(tpl))
+    action = f"/api/clone-config/manage/{module.id}/{tpl.id}"
+    forms = []
+    for kind, id_, label, depth in dependencies(module):
+        included = (kind, id_) not in excluded
+        f = describe(DependencyForm, action, "PUT", user=user,
+                     values={"include": included, "entityId": id_, "entityType": kind, "id": tpl.id})
+        f["elements"][0]["label"] = label
+        f.update({"title": label, "entityType": kind, "entityId": id_, "included": included, "depth": depth})
+        forms.append(f)
+    return forms
+
+
+def set_dependency(user, module, tpl, data):
+    kind, id_ = data["entityType"], data["entityId"]
+    if data["id"] != tpl.id:
+        from ..errors import Invalid
+        raise Invalid("The form has errors", errors={"id": ["This form belongs to another template"]})
+    if not any(k == kind and i == id_ for k, i, _, _ in dependencies(module)):
+        from ..errors import Invalid
+        raise Invalid("The form has errors", errors={"entityId": ["Not a dependency of this module"]})
+    cfg = read_config(tpl)
+    rest = [e for e in cfg["exclude"] if (e["entityType"], e["entityId"]) != (kind, id_)]
+    if not data["include"]:
+        rest.append({"entityType": kind, "entityId": id_})
+    cfg["exclude"] = rest
+    _write_config(tpl, cfg)
+    feed.record(user, module, "edit", "template",
+                f"{'Included' if data['include'] else 'Excluded'} {kind} #{id_} in the template '{tpl.name}'")
+    db.session.commit()
+    return present(user, tpl, module)
