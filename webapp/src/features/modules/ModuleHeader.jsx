@@ -116,7 +116,7 @@ export default function ModuleHeader({ module, moduleUrl, onChanged, onDeleted, 
                   Delete
                 </button>
               )}
-              {links.edit && moduleUrl && (
+              {links.clone && moduleUrl && (
                 <Link className="btn btn--small" to={`${moduleUrl}/clone`} data-testid="copy-module">Copy</Link>
               )}
               {links.lock && (

@@ -25,19 +25,11 @@ function DocRoute({ projectUrl }) {
   return <Suspense fallback={<Loading inline />}><ArticleDocument backUrl={projectUrl} /></Suspense>;
 }
 
+// The clone dialog (features/clone) loads its code when opened.
+const CloneTab = lazy(() => import('../clone/CloneTab.jsx'));
+
 function CloneDialog({ module, projectUrl }) {
-  const navigate = useNavigate();
-  const close = () => navigate(projectUrl);
-  return (
-    <Modal title={`Clone ${module.name}`} onClose={close}
-      footer={<button type="button" className="btn" onClick={close}>Close</button>}>
-      {module.links && module.links.edit ? (
-        <Placeholder title="Cloning">Clone from a template, or copy this project as it is, with its phases and tasks.</Placeholder>
-      ) : (
-        <div className="empty">No permissions to make a new version</div>
-      )}
-    </Modal>
-  );
+  return <Suspense fallback={<Loading inline />}><CloneTab module={module} closeTo={projectUrl} /></Suspense>;
 }
 
 function Section({ child, parent, projectUrl }) {
@@ -122,7 +114,7 @@ export default function ProjectPage({ moduleId, projectUrl, portalUrl, onChanged
             <MemberAvatars memberships={module.memberships || []} />
           </div>
           <div className="project__buttons">
-            {module.links && module.links.edit && (
+            {module.links && module.links.clone && (
               <Link className="btn" to={`${projectUrl}/clone`} data-testid="clone-project">Clone</Link>
             )}
             {module.links && module.links.edit && (

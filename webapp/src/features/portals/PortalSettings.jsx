@@ -8,6 +8,7 @@ import FeedList from '../feed/FeedList.jsx';
 const KnowledgeLibrary = lazy(() => import('../knowledge/KnowledgeLibrary.jsx'));
 const MembersPanel = lazy(() => import('../members/MembersPanel.jsx'));
 const VaultPanel = lazy(() => import('../vault/VaultPanel.jsx'));
+const TemplatesPage = lazy(() => import('../clone/TemplatesPage.jsx'));
 
 const PAGES = [
   ['users', 'Users'],
@@ -57,7 +58,7 @@ export default function PortalSettings({ portal, base }) {
         <Routes>
           <Route index element={<Navigate to={`${root}/users`} replace />} />
           <Route path="users" element={<UsersPage portal={portal} />} />
-          <Route path="templates" element={<Placeholder title="Template management">Templates (clone configurations) of this portal&rsquo;s projects.</Placeholder>} />
+          <Route path="templates" element={<TemplatesPage portal={portal} />} />
           <Route path="custom-fields" element={<CustomFieldsPage portal={portal} />} />
           <Route path="articles/*" element={<KnowledgeLibrary module={portal} baseUrl={`${root}/articles`} />} />
           <Route path="files" element={<VaultPanel module={portal} title="Portal files" />} />

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import DynamicForm from '../../components/DynamicForm.jsx';
+import Loading from '../../components/Loading.jsx';
+import Modal from '../../components/Modal.jsx';
+import useFetch, { pickList } from '../../lib/useFetch.js';
+import DependencyList from './DependencyList.jsx';
+import { cloneFormUrl, moduleUrlFor, templatesUrl } from './cloneApi.js';
+import './clone.css';
+
+export const NO_PERMISSION = 'No permissions to make a new version';
+
+function TemplatePicker({ module, onPick }) {
+  const { status, data, error } = useFetch(templatesUrl(module.id), pickList);
+  if (status === 'loading') return <Loading inline />;
+  if (status === 'failed') return <div className="form__error" role="alert">{error}</div>;
+  if (!data.length) return <div className="empty">No templates yet: add one under the portal settings</div>;
+  return (
+    <ul className="clone__templates" data-testid="template-list">
+      {data.map((t) => (
+        <li key={t.id}>
+          <div>
+            <strong>{t.name}</strong>
+            <small>{t.description || ''} · {t.module.name}{t.createdBy ? ` · ${t.createdBy}` : ''}</small>
+          </div>
+          <button type="button" className="btn btn--small" onClick={() => onPick(t)} data-testid="use-template">Use</button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The clone dialog (spec §2 Clone): 'Clone {name}', the clone form, 'Clone from template' with a second clone
+ *  form and the template's dependency list, and Close. Success opens the copy. */
+export default function CloneDialog({ module, onClose }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [picking, setPicking] = useState(false);
+  const [template, setTemplate] = useState(null);
+  const allowed = !!(module.links && module.links.clone);
+  const done = (item) => { if (item && item.id) navigate(moduleUrlFor(location.pathname, item)); };
+
+  return (
+    <Modal title={`Clone ${module.name}`} onClose={onClose} wide
+      footer={<button type="button" className="btn" onClick={onClose} data-testid="clone-close">Close</button>}>
+      {!allowed ? (
+        <div className="empty" data-testid="no-clone-permission">{NO_PERMISSION}</div>
+      ) : (
+        <div className="clone" data-testid="clone-dialog">
+          <p className="clone__intro">Make a new version of this {module.typeLabel ? module.typeLabel.toLowerCase() : 'item'}: choose what it takes along.</p>
+          <button type="button" className="btn" onClick={() => setPicking((p) => !p)} data-testid="clone-from-template">
+            Clone from template
+          </button>
+          {picking && <TemplatePicker module={module} onPick={(t) => { setTemplate(t); setPicking(false); }} />}
+          {template && (
+            <section className="clone__section" data-testid="template-clone">
+              <h3>From the template &lsquo;{template.name}&rsquo;</h3>
+              {template.links && template.links.manage && (
+                <DependencyList key={template.id} manageUrl={template.links.manage.url} />
+              )}
+              <DynamicForm key={`t${template.id}`} url={cloneFormUrl(module.id, template.id)} submitLabel="Clone from template"
+                onSuccess={done} testId="clone-template-form" />
+            </section>
+          )}
+          <section className="clone__section">
+            <h3>Copy as it is</h3>
+            <DynamicForm url={cloneFormUrl(module.id)} submitLabel="Clone" onSuccess={done} testId="clone-form" />
+          </section>
+        </div>
+      )}
+    </Modal>
+  );
+}
