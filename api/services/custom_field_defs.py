@@ -165,7 +165,9 @@ def delete(user, module, field):
     if field.attribute == CHECKLIST:
         raise Conflict("The checklist field cannot be deleted")
     db.session.execute(CustomValue.__table__.delete().where(CustomValue.field_id == field.id))
-    db.session.execute(PicklistOption.__table__.delete().where(PicklistOption.field_id == field.id))
+    for option in list(field.options):
+        db.session.delete(option)
+    db.session.flush()
     db.session.delete(field)
     feed.record(user, module, "delete", "custom_field", f"Deleted the custom field '{field.label}' of '{module.name}'")
     db.session.commit()

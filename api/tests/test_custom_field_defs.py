@@ -145,3 +145,15 @@ def test_delete_rights_checklist_and_locks(client, tree, people, token_for, db):
     assert db.session.get(CustomField, f["id"]) is None
     assert db.session.query(CustomValue).filter_by(field_id=f["id"]).count() == 0
     assert db.session.query(FeedEntry).filter_by(category="custom_field", operation="delete").count() == 1
+
+
+def test_delete_a_picklist_with_values(client, tree, people, token_for, db):
+    editor, deleter = people[0], people[2]
+    f = add(client, token_for(editor), tree.portal.id, label="Heat", type="PICKLIST", options="a|A\nb|B").get_json()["item"]
+    opt = db.session.query(PicklistOption).filter_by(field_id=f["id"], value="a").one()
+    db.session.add(CustomValue(field_id=f["id"], module_id=tree.project.id, stringval="a", option_id=opt.id,
+                               user_id=editor.id))
+    db.session.commit()
+    r = client.delete(f"/api/custom-field/delete/{tree.portal.id}/{f['id']}", headers=token_for(deleter))
+    assert r.status_code == 200, r.get_json()
+    assert db.session.query(PicklistOption).filter_by(field_id=f["id"]).count() == 0
