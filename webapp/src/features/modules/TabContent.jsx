@@ -12,6 +12,7 @@ const FilesPanel = lazy(() => import('../vault/FilesPanel.jsx'));
 const ReferencesPanel = lazy(() => import('../vault/ReferencesPanel.jsx'));
 const MembersPanel = lazy(() => import('../members/MembersPanel.jsx'));
 const KnowledgeLibrary = lazy(() => import('../knowledge/KnowledgeLibrary.jsx'));
+const MetricsDashboard = lazy(() => import('../report/MetricsDashboard.jsx'));
 const CloneTab = lazy(() => import('../clone/CloneTab.jsx'));
 import ChildList from './ChildList.jsx';
 import { moduleTabs, tabOfChild } from './tabs.js';
@@ -56,6 +57,7 @@ function TabBody({ module, baseUrl, onChanged, tab: fixedTab }) {
   }
   if (tab === 'files') return <FilesPanel module={module} />;
   if (tab === 'references') return <ReferencesPanel module={module} />;
+  if (tab === 'metric') return <MetricsDashboard key={module.id} module={module} />;
   if (tab === 'editors') return <MembersPanel module={module} title="Editors" onChanged={onChanged} />;
   // The clone dialog says 'No permissions to make a new version' when the module offers no clone link.
   if (tab === 'clone') return <CloneTab module={module} closeTo={baseUrl} />;

@@ -1,9 +1,9 @@
+import { Suspense, lazy } from 'react';
 import { NavLink, Route, Routes, useMatch, useParams } from 'react-router-dom';
 import TopBar from '../../app/TopBar.jsx';
 import BrandLogo from '../../components/BrandLogo.jsx';
 import Loading from '../../components/Loading.jsx';
 import { NoMatch } from '../../components/NotFound.jsx';
-import Placeholder from '../../components/Placeholder.jsx';
 import useFetch from '../../lib/useFetch.js';
 import ModuleView from '../modules/ModuleView.jsx';
 import ProjectPage from '../modules/ProjectPage.jsx';
@@ -12,6 +12,8 @@ import PortalSettings from './PortalSettings.jsx';
 import PortalSwitcher from './PortalSwitcher.jsx';
 import ProjectsBrowser from './ProjectsBrowser.jsx';
 import TasksAll from './TasksAll.jsx';
+
+const MetricsDashboard = lazy(() => import('../report/MetricsDashboard.jsx'));
 
 function ModuleRoute({ base, portalId, reloadPortal }) {
   const { pid } = useParams();
@@ -108,7 +110,7 @@ export default function PortalLayout({ base }) {
             <Route path="projects/:pid/*" element={<ProjectsBrowser portal={portal} base={base} onChanged={reload} />} />
             <Route path="project/:pid/*" element={<ProjectRoute base={base} portalId={portalId} prefix="project" reloadPortal={reload} />} />
             <Route path="module/:pid/*" element={<ModuleRoute base={base} portalId={portalId} reloadPortal={reload} />} />
-            <Route path="metrics" element={<div className="page"><h1 className="page__title">Metrics</h1><Placeholder title="The portal metrics dashboard">Panels of charts and figures across the portal&rsquo;s projects.</Placeholder></div>} />
+            <Route path="metrics" element={<div className="page page--metrics"><h1 className="page__title">Metrics</h1><Suspense fallback={<Loading inline />}><MetricsDashboard key={portal.id} module={portal} title={`Metrics of ${portal.name}`} /></Suspense></div>} />
             <Route path="settings/*" element={<PortalSettings portal={portal} base={base} />} />
             <Route path="tasks-all" element={<TasksAll portal={portal} base={base} />} />
             <Route path=":pid/*" element={<ProjectRoute base={base} portalId={portalId} reloadPortal={reload} />} />

@@ -8,6 +8,7 @@ import FeedList from '../feed/FeedList.jsx';
 const KnowledgeLibrary = lazy(() => import('../knowledge/KnowledgeLibrary.jsx'));
 const MembersPanel = lazy(() => import('../members/MembersPanel.jsx'));
 const VaultPanel = lazy(() => import('../vault/VaultPanel.jsx'));
+const CustomFieldsPage = lazy(() => import('../customFields/CustomFieldsPage.jsx'));
 const TemplatesPage = lazy(() => import('../clone/TemplatesPage.jsx'));
 
 const PAGES = [
@@ -22,24 +23,6 @@ const PAGES = [
 /** The users page: admin members apart from all members, with add, invite, edit and delete. */
 function UsersPage({ portal }) {
   return <MembersPanel module={portal} split />;
-}
-
-function CustomFieldsPage({ portal }) {
-  const fields = portal.customFields || [];
-  if (!fields.length) return <div className="empty">No custom fields</div>;
-  return (
-    <table className="table">
-      <thead><tr><th>Label</th><th>Attribute</th><th>Type</th><th>Symbol</th><th>Options</th></tr></thead>
-      <tbody>
-        {fields.map((f) => (
-          <tr key={f.id}>
-            <td>{f.label}</td><td><code>{f.attribute}</code></td><td>{f.type}</td><td>{f.symbol || ''}</td>
-            <td className="muted">{(f.options || []).map((o) => o.label).join(', ')}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
 }
 
 /** /portal/{id}/settings: templates, custom-fields, users, articles, files, feed. */

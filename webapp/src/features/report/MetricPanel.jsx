@@ -1,0 +1,128 @@
+/** One metric panel: its title bar (drag handle, configure, delete) and its data in the panel type's shape. */
+import DataTable from '../../components/DataTable.jsx';
+import Loading from '../../components/Loading.jsx';
+import useFetch from '../../lib/useFetch.js';
+import { BarChart, PieChart } from './Charts.jsx';
+import { BG_COLORS, NUMBER_PANELS, PANEL_LABELS, isNumeric, numberOf, panelOf, share } from './reportHelpers.js';
+
+const VALUE_COLUMNS = [
+  { Header: 'Item', accessor: 'module_name' },
+  { Header: 'Type', accessor: 'entity_name' },
+  { Header: 'Value', accessor: 'value_formatted', id: 'value', sortType: (a, b) => {
+    const x = a.original.numval ?? a.original.value_formatted ?? '';
+    const y = b.original.numval ?? b.original.value_formatted ?? '';
+    return typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+  } },
+];
+
+function ValueList({ report }) {
+  const values = report.values || [];
+  if (!values.length) return <div className="metric-empty">No values yet</div>;
+  return (
+    <ul className="metric-list" data-testid="metric-list">
+      {values.map((v) => (
+        <li key={v.id}><span className="metric-list__name">{v.module_name}</span><span className="metric-list__value">{v.value_formatted ?? '—'}</span></li>
+      ))}
+    </ul>
+  );
+}
+
+function GroupList({ report }) {
+  return (
+    <ul className="metric-list metric-list--groups">
+      {(report.groupedValues || []).map((g) => (
+        <li key={String(g.label)}><span className="metric-list__name">{g.label}</span>
+          <span className="metric-list__value">{g.freq} <span className="muted">({share(g)})</span></span></li>
+      ))}
+    </ul>
+  );
+}
+
+function BigNumber({ panelType, report }) {
+  const agg = report.aggregatedValues || {};
+  return (
+    <div className="metric-number" data-testid="metric-number">
+      <div className="metric-number__value">{numberOf(panelType, agg)}</div>
+      <div className="metric-number__label">{NUMBER_PANELS[panelType][1]} of {agg.count || 0} value{agg.count === 1 ? '' : 's'}</div>
+    </div>
+  );
+}
+
+function Numbers({ report }) {
+  return (
+    <div className="metric-numbers">
+      {Object.keys(NUMBER_PANELS).map((p) => (
+        <div key={p} className="metric-numbers__cell"><div className="metric-numbers__value">{numberOf(p, report.aggregatedValues)}</div>
+          <div className="metric-numbers__label">{NUMBER_PANELS[p][1]}</div></div>
+      ))}
+    </div>
+  );
+}
+
+function ValuesTable({ report, full }) {
+  return (
+    <DataTable columns={VALUE_COLUMNS} data={report.values || []} pageSize={full ? 10 : 5} search={full} filters={full}
+      emptyText="No values yet" testId={full ? 'metric-datatable' : 'metric-table'} />
+  );
+}
+
+function Grouped({ report }) {
+  const grouped = report.groupedValues || [];
+  if (!grouped.length) return <div className="metric-empty">No values yet</div>;
+  return <><PieChart grouped={grouped} /><GroupList report={report} /></>;
+}
+
+export function PanelBody({ panelType, report, title }) {
+  const numeric = isNumeric(report.type);
+  switch (panelType) {
+    case 'min': case 'max': case 'avg': case 'tot':
+      return <BigNumber panelType={panelType} report={report} />;
+    case 'bar':
+      return <BarChart report={report} title={title} />;
+    case 'table':
+      return <ValuesTable report={report} />;
+    case 'datatable':
+      return <ValuesTable report={report} full />;
+    case 'all':
+      return (
+        <div className="metric-all">
+          {numeric && <Numbers report={report} />}
+          {numeric ? <BarChart report={report} title={title} /> : <Grouped report={report} />}
+          <ValuesTable report={report} />
+        </div>
+      );
+    default:
+      return numeric || report.type === 'DATE' ? <ValueList report={report} /> : <Grouped report={report} />;
+  }
+}
+
+export default function MetricPanel({ moduleId, metric, onConfigure, onDelete }) {
+  const { panelType, bgColor } = panelOf(metric);
+  const url = `/api/report/show/${moduleId}/attribute/${encodeURIComponent(metric.attribute)}`;
+  const { status, data, error, httpStatus } = useFetch(url);
+  const links = metric.links || {};
+  return (
+    <section className={`metric-panel metric-panel--${panelType}`} style={{ background: BG_COLORS[bgColor] }}
+      data-testid="metric-panel" data-metric-id={metric.id} data-panel-type={panelType} data-bg-color={bgColor}>
+      <header className="metric-panel__head">
+        <div className="metric-panel__drag" title={PANEL_LABELS[panelType]}>
+          <h3 className="metric-panel__title" data-testid="metric-title">{metric.title}</h3>
+          {metric.description && <div className="metric-panel__desc">{metric.description}</div>}
+        </div>
+        <div className="metric-panel__tools">
+          {links.edit && <button type="button" className="metric-tool" aria-label={`Configure ${metric.title}`} title="Configure"
+            data-testid="metric-configure" onClick={() => onConfigure(metric)}>⚙</button>}
+          {links.delete && <button type="button" className="metric-tool metric-tool--danger" aria-label={`Delete ${metric.title}`}
+            title="Delete" data-testid="metric-delete" onClick={() => onDelete(metric)}>×</button>}
+        </div>
+      </header>
+      <div className="metric-panel__body">
+        {(status === 'loading' || status === 'idle') && <Loading inline />}
+        {status === 'failed' && (
+          <div className="metric-empty">{httpStatus === 404 ? `No field '${metric.attribute}' here` : `Error: ${error}`}</div>
+        )}
+        {data && <PanelBody panelType={panelType} report={data} title={metric.title} />}
+      </div>
+    </section>
+  );
+}
