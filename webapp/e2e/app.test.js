@@ -141,7 +141,7 @@ describe('signed in', () => {
     await overlay.locator('[data-testid=tabs] >> text=Feed').click();
     await overlay.locator('[data-testid=feed-item]').first().waitFor();
     await overlay.locator('[data-testid=tabs] >> text=Metric').click();
-    await overlay.locator('[data-testid=coming]').waitFor(); // the metric tab has no feature yet
+    await overlay.locator('[data-testid=metrics-dashboard]').waitFor(); // the task's report (its metric panels)
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=overlay]').length === 1);
     // Escape closed the task overlay only; closing returns to the phase overlay, closing that to the project page

@@ -61,7 +61,7 @@ function Numbers({ report }) {
 
 function ValuesTable({ report, full }) {
   return (
-    <DataTable columns={VALUE_COLUMNS} data={report.values || []} pageSize={full ? 10 : 5} search={full} filters={full}
+    <DataTable columns={VALUE_COLUMNS} data={report.values || []} pageSize={full ? 10 : 5} search={Boolean(full)} filters={Boolean(full)}
       emptyText="No values yet" testId={full ? 'metric-datatable' : 'metric-table'} />
   );
 }
