@@ -15,6 +15,20 @@ export function invitationProblem(err) {
   return errorMessage(err, 'The invitation could not be read. Please try again.');
 }
 
+/** What the invitation link stands for: {status: missing | loading | ok | bad, item, error}. */
+function useInvitation(token) {
+  const [invite, setInvite] = useState({ status: token ? 'loading' : 'missing', item: null, error: null });
+  useEffect(() => {
+    if (!token) return undefined;
+    let live = true;
+    api.get('/api/invitation/view', { params: { token } })
+      .then((r) => { if (live) setInvite({ status: 'ok', item: r.data.item, error: null }); })
+      .catch((err) => { if (live) setInvite({ status: 'bad', item: null, error: invitationProblem(err) }); });
+    return () => { live = false; };
+  }, [token]);
+  return invite;
+}
+
 /**
  * /invitation?token=...: Create Account from an invitation e-mail (name, password, repeat; the rules of the
  * reset-password form). Accepting signs in and lands on the portal list with the new membership. An
@@ -25,20 +39,12 @@ export default function InvitationPage() {
   const token = new URLSearchParams(search).get('token') || '';
   const dispatch = useDispatch();
   const navigate = useNavigate();
-  const [invite, setInvite] = useState({ status: token ? 'loading' : 'missing', item: null, error: null });
+  const invite = useInvitation(token);
   const [values, setValues] = useState({ name: '', password: '', repeat: '' });
   const [errors, setErrors] = useState({});
   const [submitted, setSubmitted] = useState(false);
   const [send, setSend] = useState({ busy: false, error: null });
 
-  useEffect(() => {
-    if (!token) return undefined;
-    let live = true;
-    api.get('/api/invitation/view', { params: { token } })
-      .then((r) => { if (live) setInvite({ status: 'ok', item: r.data.item, error: null }); })
-      .catch((err) => { if (live) setInvite({ status: 'bad', item: null, error: invitationProblem(err) }); });
-    return () => { live = false; };
-  }, [token]);
 
   const check = (v) => {
     const errs = validateReset(v);
@@ -146,7 +152,7 @@ export function SignedInInvitation() {
   const { search } = useLocation();
   const token = new URLSearchParams(search).get('token') || '';
   const me = useSelector((s) => s.user.item);
-  const [invite, setInvite] = useState({ status: token ? 'loading' : 'missing', item: null, error: null });
+  const invite = useInvitation(token);
   const [accepting, setAccepting] = useState({ status: 'idle', message: null, link: null });
   const accept = () => {
     setAccepting({ status: 'sending', message: null, link: null });
@@ -157,14 +163,6 @@ export function SignedInInvitation() {
       })
       .catch((err) => setAccepting({ status: 'failed', message: invitationProblem(err), link: null }));
   };
-  useEffect(() => {
-    if (!token) return undefined;
-    let live = true;
-    api.get('/api/invitation/view', { params: { token } })
-      .then((r) => { if (live) setInvite({ status: 'ok', item: r.data.item, error: null }); })
-      .catch((err) => { if (live) setInvite({ status: 'bad', item: null, error: invitationProblem(err) }); });
-    return () => { live = false; };
-  }, [token]);
   let body;
   if (invite.status === 'missing') body = <div className="form__error" role="alert">This page needs the link from your invitation e-mail.</div>;
   else if (invite.status === 'loading') body = <p className="muted">Checking your invitation…</p>;
