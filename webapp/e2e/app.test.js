@@ -1,21 +1,12 @@
 /* Browser tests: the SPA in Debian's Chromium against the real API seeded with the demo. */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, signIn } from './browser.js';
-import { startStack } from './servers.js';
+import { shot, signIn, useStack } from './browser.js';
 
 let stack;
 let browser;
 
-before(async () => {
-  stack = await startStack();
-  browser = await launch();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (stack) await stack.stop();
-});
+useStack((s, b) => { stack = s; browser = b; });
 
 async function newPage(host) {
   const context = await browser.newContext({ viewport: { width: 1360, height: 860 } });

@@ -2,7 +2,8 @@
 import { chromium } from 'playwright-core';
 import fs from 'node:fs';
 import path from 'node:path';
-import { WEBAPP } from './servers.js';
+import { after, before } from 'node:test';
+import { WEBAPP, startStack } from './servers.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const BRAND_HOSTS = ['portal.4rineu.local', 'data.calibr.local'];
@@ -32,4 +33,33 @@ export async function signIn(page, base, username, password = PASSWORD) {
   await page.fill('#login-password', password);
   await page.click('button[type=submit]');
   await page.waitForSelector('[data-testid=user-menu]');
+}
+
+/**
+ * One app stack and one Chromium for a test file: started before its tests, stopped after them.
+ * `ready(stack, browser)` hands both to the file and may prepare more (awaited in the same hook: node 20
+ * runs top-level `before` hooks concurrently, so a second hook could not rely on the first).
+ */
+export function useStack(ready, apiEnv = {}) {
+  let stack;
+  let browser;
+  before(async () => {
+    stack = await startStack(apiEnv);
+    browser = await launch();
+    await ready(stack, browser);
+  });
+  after(async () => {
+    if (browser) await browser.close();
+    if (stack) await stack.stop();
+  });
+}
+
+/** A fresh context and page (10 s timeout) that collects the page's uncaught errors. */
+export async function openPage(browser, base, { timeout = 10000, viewport = { width: 1360, height: 900 } } = {}) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.setDefaultTimeout(timeout);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return { page, context, base, errors };
 }

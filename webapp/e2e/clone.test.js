@@ -1,31 +1,23 @@
 /* Browser tests of cloning and templates, in Debian's Chromium against the seeded API. */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, signIn } from './browser.js';
-import { startStack } from './servers.js';
+import { openPage, shot, signIn, useStack } from './browser.js';
 import { apiGet, demoIds } from './vault-helpers.js';
 
 let stack;
 let browser;
 let ids;
 
-before(async () => {
-  stack = await startStack();
-  browser = await launch();
+useStack(async (s, b) => {
+  stack = s;
+  browser = b;
   ids = await demoIds(stack);
   const view = (await apiGet(stack, ids.token, `/api/module/view/${ids.portal}`)).item;
   ids.methodology = view.children.find((c) => c.name.startsWith('Renovation methodology')).id;
 });
 
-after(async () => {
-  if (browser) await browser.close();
-  if (stack) await stack.stop();
-});
-
 async function open(email, path) {
-  const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15000);
+  const { page, context } = await openPage(browser, stack.url, { timeout: 15000 });
   await signIn(page, stack.url, email);
   await page.goto(`${stack.url}${path}`);
   return { page, context };

@@ -1,21 +1,12 @@
 /* Automatic logout at expiry: an API whose tokens live a few seconds (JWT_EXPIRES_SECONDS). */
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, signIn } from './browser.js';
-import { startStack } from './servers.js';
+import { signIn, useStack } from './browser.js';
 
 let stack;
 let browser;
 
-before(async () => {
-  stack = await startStack({ JWT_EXPIRES_SECONDS: '4' });
-  browser = await launch();
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (stack) await stack.stop();
-});
+useStack((s, b) => { stack = s; browser = b; }, { JWT_EXPIRES_SECONDS: '4' });
 
 test('the session ends by itself when the token expires', async () => {
   const context = await browser.newContext();

@@ -2,9 +2,9 @@
  * API writes to its outbox (INSTANCE_DIR/outbox). */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, signIn } from './browser.js';
+import { openPage, shot, signIn, useStack } from './browser.js';
 import { apiAs, formValues, linkPath, lisbon, mailsTo, waitForMail } from './outbox.js';
 import { ROOT, startStack } from './servers.js';
 
@@ -13,25 +13,15 @@ let browser;
 let ids;
 let outbox;
 
-before(async () => {
-  stack = await startStack();
-  browser = await launch();
+useStack(async (s, b) => {
+  stack = s;
+  browser = b;
   outbox = stack.db.env.MAIL_OUTBOX_DIR;
   ids = await lisbon(await apiAs(stack.url, 'sofia@demo.eu'));
 });
 
-after(async () => {
-  if (browser) await browser.close();
-  if (stack) await stack.stop();
-});
-
-async function newPage() {
-  const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(10000);
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  return { page, context, base: stack.url, errors };
+function newPage() {
+  return openPage(browser, stack.url);
 }
 
 /** Invite an address to the Lisbon project as the admin; returns the link's path from the mail. */

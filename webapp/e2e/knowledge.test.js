@@ -1,33 +1,22 @@
 /* Browser tests of the knowledge library: tree, both routing variants, editor, overlay, reader, viewer
  * routes, delete with confirmation, rights, and hostile content that must never run. */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, signIn } from './browser.js';
+import { openPage, shot, signIn, useStack } from './browser.js';
 import { apiAs, lisbon } from './outbox.js';
-import { startStack } from './servers.js';
 
 let stack;
 let browser;
 let ids;
 
-before(async () => {
-  stack = await startStack();
-  browser = await launch();
+useStack(async (s, b) => {
+  stack = s;
+  browser = b;
   ids = await lisbon(await apiAs(stack.url, 'sofia@demo.eu'));
 });
 
-after(async () => {
-  if (browser) await browser.close();
-  if (stack) await stack.stop();
-});
-
-async function newPage() {
-  const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(10000);
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  return { page, context, base: stack.url, errors };
+function newPage() {
+  return openPage(browser, stack.url);
 }
 
 const DATE = /^\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{4} @ \d\d:\d\d$/;

@@ -1,29 +1,21 @@
 /* Browser tests of the members table (issue 7): badges, popover, add, invite, edit, delete, rights. */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, signIn } from './browser.js';
-import { startStack } from './servers.js';
+import { openPage, shot, signIn, useStack } from './browser.js';
 import { apiGet, demoIds } from './vault-helpers.js';
 
 let stack;
 let browser;
 let ids;
 
-before(async () => {
-  stack = await startStack();
-  browser = await launch();
+useStack(async (s, b) => {
+  stack = s;
+  browser = b;
   ids = await demoIds(stack);
 });
 
-after(async () => {
-  if (browser) await browser.close();
-  if (stack) await stack.stop();
-});
-
 async function open(email, path) {
-  const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15000);
+  const { page, context } = await openPage(browser, stack.url, { timeout: 15000 });
   await signIn(page, stack.url, email);
   await page.goto(`${stack.url}${path}`);
   return { page, context };

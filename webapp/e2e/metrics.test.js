@@ -1,23 +1,17 @@
 /* Browser tests of the metrics dashboard and the custom fields settings page, in Debian's Chromium. */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, shot, signIn } from './browser.js';
-import { startStack } from './servers.js';
+import { shot, signIn, useStack } from './browser.js';
 import { apiGet, apiToken, demoIds } from './vault-helpers.js';
 
 let stack;
 let browser;
 let ids;
 
-before(async () => {
-  stack = await startStack();
-  browser = await launch();
+useStack(async (s, b) => {
+  stack = s;
+  browser = b;
   ids = await demoIds(stack);
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (stack) await stack.stop();
 });
 
 async function open(email, path) {

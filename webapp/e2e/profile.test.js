@@ -1,32 +1,18 @@
 /* Browser tests of the profile page: the server-described form (required, 400 list, success, failure)
  * and the avatar upload with a preview, seen in the user menu. */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
-import { launch, shot, signIn } from './browser.js';
+import { openPage, shot, signIn, useStack } from './browser.js';
 import { apiAs } from './outbox.js';
-import { startStack } from './servers.js';
 
 let stack;
 let browser;
 
-before(async () => {
-  stack = await startStack();
-  browser = await launch();
-});
+useStack((s, b) => { stack = s; browser = b; });
 
-after(async () => {
-  if (browser) await browser.close();
-  if (stack) await stack.stop();
-});
-
-async function newPage() {
-  const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(10000);
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  return { page, context, base: stack.url, errors };
+function newPage() {
+  return openPage(browser, stack.url);
 }
 
 /** A solid-colour PNG of w x h pixels. */

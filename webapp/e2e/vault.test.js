@@ -1,24 +1,18 @@
 /* Browser tests of the file vault (issue 6) and the shared DataTable, in Debian's Chromium against the seeded API. */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { launch, shot, signIn } from './browser.js';
-import { startStack } from './servers.js';
+import { shot, signIn, useStack } from './browser.js';
 import { apiGet, apiToken, apiUpload, bytesOf, demoIds, throttleUploads } from './vault-helpers.js';
 
 let stack;
 let browser;
 let ids;
 
-before(async () => {
-  stack = await startStack();
-  browser = await launch();
+useStack(async (s, b) => {
+  stack = s;
+  browser = b;
   ids = await demoIds(stack);
-});
-
-after(async () => {
-  if (browser) await browser.close();
-  if (stack) await stack.stop();
 });
 
 async function open(email, path) {
