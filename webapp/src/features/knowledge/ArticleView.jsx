@@ -13,6 +13,20 @@ import { formatArticleDate, safeBackUrl } from './content.js';
 import { viewUrl } from './knowledgeApi.js';
 import './knowledge.css';
 
+/** An article's meta line and its content, once loaded (through draft-js only). */
+function ArticleBody({ state }) {
+  return (
+    <Body state={state}>
+      {(art) => (
+        <>
+          <ArticleMeta article={art} />
+          <RichTextView content={art.content} />
+        </>
+      )}
+    </Body>
+  );
+}
+
 export function ArticleMeta({ article }) {
   return (
     <div className="kn-meta">
@@ -62,14 +76,7 @@ export function ArticleOverlay({ moduleId, baseUrl }) {
         </>
       )}>
       <div className="kn-view" data-testid="article-view">
-        <Body state={state}>
-          {(art) => (
-            <>
-              <ArticleMeta article={art} />
-              <RichTextView content={art.content} />
-            </>
-          )}
-        </Body>
+        <ArticleBody state={state} />
       </div>
     </Modal>
   );
@@ -131,14 +138,7 @@ export function ArticleViewerRoute() {
       <Modal title={state.data ? state.data.title : 'Knowledge'} onClose={close} wide
         footer={<button type="button" className="btn btn--primary" onClick={close} data-testid="viewer-close">Close</button>}>
         <div className="kn-view" data-testid="article-viewer">
-          <Body state={state}>
-            {(art) => (
-              <>
-                <ArticleMeta article={art} />
-                <RichTextView content={art.content} />
-              </>
-            )}
-          </Body>
+          <ArticleBody state={state} />
         </div>
       </Modal>
     </div>
@@ -154,14 +154,7 @@ export function ArticleDocument({ backUrl }) {
     <Modal title={state.data ? state.data.title : 'Knowledge'} onClose={() => navigate(backUrl)} wide>
       <Link to={backUrl} className="back-link" data-testid="doc-back">← Back</Link>
       <div className="kn-view" data-testid="article-doc">
-        <Body state={state}>
-          {(art) => (
-            <>
-              <ArticleMeta article={art} />
-              <RichTextView content={art.content} />
-            </>
-          )}
-        </Body>
+        <ArticleBody state={state} />
       </div>
     </Modal>
   );
