@@ -84,9 +84,10 @@ class CustomValueSchema(Camel):
     links = fields.Dict(attribute="_links")
 
 
-class CustomFieldSchema(Camel):
+class CustomFieldBaseSchema(Camel):
+    """What every view of a custom field shows: its definition."""
     id = fields.Integer()
-    moduleId = fields.Integer(attribute="_for_module")
+    moduleId = fields.Integer(attribute="module_id")
     attribute = fields.String()
     label = fields.String()
     type = fields.String()
@@ -94,8 +95,13 @@ class CustomFieldSchema(Camel):
     symbol = fields.String(allow_none=True)
     prefixSymbol = fields.Boolean(attribute="prefix_symbol")
     options = fields.Function(lambda f: [{"value": o.value, "label": o.label} for o in f.options])
-    values = fields.List(fields.Nested(CustomValueSchema), attribute="_values")
     links = fields.Dict(attribute="_links")
+
+
+class CustomFieldSchema(CustomFieldBaseSchema):
+    """A field as seen from one module, with that module's values."""
+    moduleId = fields.Integer(attribute="_for_module")
+    values = fields.List(fields.Nested(CustomValueSchema), attribute="_values")
 
 
 class ModuleSummarySchema(Camel):

@@ -5,7 +5,7 @@ from marshmallow import fields
 
 from ..forms import describe, parse
 from ..forms.custom_field_defs import CustomFieldForm
-from ..schemas import Camel, FormSchema, MessageSchema, item_of, list_of
+from ..schemas import CustomFieldBaseSchema, FormSchema, MessageSchema, item_of, list_of
 from ..services import custom_field_defs as defs
 from ..services import modules
 from . import doc
@@ -13,20 +13,11 @@ from . import doc
 bp = Blueprint("custom_field_def", __name__, url_prefix="/api/custom-field")
 
 
-class CustomFieldDefSchema(Camel):
-    id = fields.Integer()
-    moduleId = fields.Integer(attribute="module_id")
-    attribute = fields.String()
-    label = fields.String()
-    type = fields.String()
-    multiple = fields.Boolean()
-    symbol = fields.String(allow_none=True)
-    prefixSymbol = fields.Boolean(attribute="prefix_symbol")
+class CustomFieldDefSchema(CustomFieldBaseSchema):
+    """A field's definition for the settings page: where it applies and how many values it has."""
     targetType = fields.String(attribute="target_type", allow_none=True)
     targetLabel = fields.String(attribute="_target_label", allow_none=True)
-    options = fields.Function(lambda f: [{"value": o.value, "label": o.label} for o in f.options])
     valueCount = fields.Integer(attribute="_value_count")
-    links = fields.Dict(attribute="_links")
 
 
 def _options(module):
