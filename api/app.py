@@ -2,14 +2,13 @@
 import os
 
 from flask import Flask
-from sqlalchemy import event
-from sqlalchemy.engine import Engine
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter
 
 from .config import Config
 from .errors import register_error_handlers
 from .extensions import cors, db, jwt, limiter, migrate
+from . import transactions  # SQLite BEGIN IMMEDIATE for writes; sessions closed safely
 
 
 class IdConverter(IntegerConverter):
@@ -21,22 +20,14 @@ class IdConverter(IntegerConverter):
         return n if n <= 2**31 - 1 else -1
 
 
-@event.listens_for(Engine, "connect")
-def _sqlite_pragmas(dbapi_conn, _record):
-    if type(dbapi_conn).__module__.startswith("sqlite3"):
-        cur = dbapi_conn.cursor()
-        cur.execute("PRAGMA foreign_keys=ON")
-        cur.execute("PRAGMA journal_mode=WAL")
-        cur.execute("PRAGMA busy_timeout=5000")
-        cur.close()
-
-
 def create_app(config=None, **overrides):
     app = Flask(__name__, instance_path=os.environ.get("INSTANCE_DIR") or Config.INSTANCE_DIR,
                 instance_relative_config=False)
     app.url_map.converters["int"] = IdConverter
     app.url_map.strict_slashes = False
-    app.json.sort_keys = False  # keep the schemas' field order on the wire
+    from . import jsonio, request_guard
+    jsonio.init_app(app)  # orjson out (presenters' field order kept), guarded parsing in
+    request_guard.init_app(app)
     app.config.from_object(config or Config)
     app.config.update(overrides)
     os.makedirs(app.instance_path, exist_ok=True)
@@ -47,6 +38,7 @@ def create_app(config=None, **overrides):
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n, x_port=n, x_prefix=n)
 
     db.init_app(app)
+    transactions.init_app(app)
     migrate.init_app(app, db, directory=os.path.join(os.path.dirname(os.path.dirname(__file__)), "migrations"),
                      compare_type=True, render_as_batch=True)
     jwt.init_app(app)
@@ -57,8 +49,11 @@ def create_app(config=None, **overrides):
     limiter.init_app(app)
     app.config["RATELIMIT_ENABLED"] = enabled
     if app.config["CORS_ORIGINS"]:
-        cors.init_app(app, origins=app.config["CORS_ORIGINS"], supports_credentials=True)
+        # ETag: a client on another origin revalidates module pages too (conditional GET).
+        cors.init_app(app, origins=app.config["CORS_ORIGINS"], supports_credentials=True, expose_headers=["ETag"])
 
+    from . import tasks
+    tasks.huey.immediate = app.config["HUEY_IMMEDIATE"]  # tests: tasks run where they are queued
     from . import auth  # noqa: F401  (JWT loaders)
     from .blueprints import register_blueprints
     register_blueprints(app)

@@ -1,8 +1,9 @@
 """JWT wiring: who the bearer is, revoked tokens, and JSON answers for token problems."""
 from datetime import timezone
 
+from flask import g
 from flask_jwt_extended import get_jwt
-from sqlalchemy import select
+from sqlalchemy import exists, select
 
 from .errors import error_response
 from .extensions import db, jwt
@@ -14,12 +15,26 @@ def _identity(user):
     return str(user.id) if isinstance(user, User) else str(user)
 
 
+def _user_and_revoked(payload):
+    """(the token's user or None, whether the token was revoked): one query for both checks of each request."""
+    cached = getattr(g, "_jwt_user", None)
+    if cached is not None and cached[0] == payload.get("jti"):
+        return cached[1], cached[2]
+    try:
+        uid = int(payload["sub"])
+    except (TypeError, ValueError, KeyError):
+        uid = None
+    revoked = exists().where(RevokedToken.jti == payload.get("jti"))
+    row = db.session.execute(select(User, revoked).where(User.id == uid)).first() if uid is not None else None
+    user, is_revoked = (row[0], bool(row[1])) if row is not None else \
+        (None, db.session.scalar(select(revoked)))
+    g._jwt_user = (payload.get("jti"), user, is_revoked)
+    return user, is_revoked
+
+
 @jwt.user_lookup_loader
 def _lookup(_header, payload):
-    try:
-        user = db.session.get(User, int(payload["sub"]))
-    except (TypeError, ValueError):
-        return None
+    user, _ = _user_and_revoked(payload)
     if user is None or not user.is_active:
         return None
     if user.tokens_valid_after:
@@ -34,7 +49,7 @@ def _lookup(_header, payload):
 
 @jwt.token_in_blocklist_loader
 def _revoked(_header, payload):
-    return db.session.scalar(select(RevokedToken.jti).where(RevokedToken.jti == payload["jti"])) is not None
+    return _user_and_revoked(payload)[1]
 
 
 @jwt.user_lookup_error_loader

@@ -40,23 +40,97 @@ def register_cli(app):
         click.echo(demo.SIGN_IN_HELP)
 
     @app.cli.command("vault-gc")
-    @click.option("--delete", is_flag=True, help="remove them (otherwise only list)")
+    @click.option("--delete", is_flag=True, help="settle them (otherwise only list)")
     def vault_gc(delete):
-        """List (or remove) stored vault files that no row points at, e.g. after a crash mid-upload."""
-        from .services import storage, vault
-        names = vault.orphans()
-        for name in names:
-            click.echo(name)
-            if delete:
-                storage.remove("files", name)
-        click.echo(f"{len(names)} orphaned file(s){' removed' if delete and names else ''}.")
+        """List (or settle) stored files no row accounts for, e.g. after a crash mid-upload: a staged file whose
+        row committed is published, anything else removed. The gunicorn master does this at every start."""
+        from .services import storage
+        names = storage.unreferenced()
+        for kind, name in names:
+            click.echo(f"{kind}/{name}")
+        if delete:
+            published, removed = storage.recover()
+            click.echo(f"{len(published)} published, {len(removed)} removed.")
+        else:
+            click.echo(f"{len(names)} file(s) no row accounts for.")
+
+    @app.cli.command("storage-migrate")
+    @click.option("--to", "to_url", required=True, help="the store to copy to: s3://bucket[/prefix] or file:///folder")
+    @click.option("--from", "from_url", default=None, help="the store to copy from (default: STORAGE_URL's)")
+    def storage_migrate(to_url, from_url):
+        """Copy every stored file (files, versions, logos, avatars) to another store, verifying sizes and
+        checksums; run it again to resume or for a final sync, then set STORAGE_URL to the new store."""
+        from .services import objectstore
+        src = objectstore.from_url(from_url, app.config) if from_url else objectstore.backend()
+        dst = objectstore.from_url(to_url, app.config)
+        done = objectstore.migrate(src, dst, report=click.echo)
+        click.echo(f"{done['copied']} copied ({done['bytes']} bytes), {done['skipped']} already there, "
+                   f"{len(done['failed'])} failed.")
+        if done["failed"]:
+            raise SystemExit(1)
 
     @app.cli.command("bench-data")
     @click.option("--modules", default=10000)
     @click.option("--members", default=50)
-    def bench_data(modules, members):
-        """Build a synthetic tree for `make bench` (10,000 modules, 50 members by default)."""
+    @click.option("--wide", default=200, help="children of the wide project (the view benchmark's)")
+    def bench_data(modules, members, wide):
+        """Build a synthetic tree for `make bench` (10,000 modules, 50 members, a project of 200 tasks by
+        default)."""
         from .services import benchdata
-        info = benchdata.build(modules, members)
+        info = benchdata.build(modules, members, wide)
         click.echo(json.dumps(info))
 
+    @app.cli.command("bench-search-data")
+    @click.option("--modules", default=10000)
+    @click.option("--articles", default=20000)
+    @click.option("--files", default=10000)
+    @click.option("--comments", default=50000)
+    def bench_search_data(modules, articles, files, comments):
+        """Add the search corpus of `make bench` (after bench-data): portals of their own with 10,000 modules,
+        20,000 articles, 10,000 files and 50,000 comments by default, and a member of the first portal."""
+        from .services import benchdata
+        info = benchdata.build_search(modules, articles, files, comments)
+        click.echo(json.dumps(info))
+
+    @app.cli.command("search-reindex")
+    def search_reindex():
+        """Write every search document again from the items (the triggers keep them; this repairs)."""
+        from .models.search import backfill, install
+        with db.engine.begin() as conn:
+            install(conn)
+            backfill(conn)
+        click.echo("Search documents written again.")
+
+
+    @app.cli.command("backup")
+    @click.argument("path", type=click.Path(dir_okay=False))
+    def backup_command(path):
+        """Write one archive (PATH; gzip when it ends in .gz/.tgz) with a consistent snapshot of the database,
+        every file under UPLOAD_DIR and a manifest of their sizes and sha256 checksums."""
+        from .services import backup
+        try:
+            info = backup.backup(path)
+        except backup.BackupError as e:
+            raise click.ClickException(str(e)) from None
+        click.echo(f"Backup written to {info['path']} ({info['archiveBytes']} bytes, {info['seconds']} s): "
+                   f"{info['dialect']} database at revision {info['revision'] or 'unknown'} "
+                   f"({info['databaseBytes']} bytes), {info['files']} file(s) ({info['fileBytes']} bytes).")
+        for rel in info["skipped"]:
+            click.echo(f"Skipped {rel} (a link, not a regular file, or removed while the backup ran).", err=True)
+
+    @app.cli.command("restore")
+    @click.argument("path", type=click.Path(dir_okay=False))
+    @click.option("--force", is_flag=True, help="replace a database that holds data and the files in UPLOAD_DIR")
+    def restore_command(path, force):
+        """Restore an archive made by `backup` into an empty database and an empty UPLOAD_DIR (same kind of
+        database only), checking every checksum first."""
+        from .services import backup
+        try:
+            info = backup.restore(path, force=force)
+        except backup.BackupError as e:
+            raise click.ClickException(str(e)) from None
+        click.echo(f"Restored the {info['dialect']} database (revision {info['revision'] or 'unknown'}, backup of "
+                   f"{info['createdAt']}) and {info['files']} file(s) ({info['fileBytes']} bytes) "
+                   f"in {info['seconds']} s.")
+        if info["revision"] and info["head"] and info["revision"] != info["head"]:
+            click.echo(f"The code's migrations are at {info['head']}: run `flask --app api db upgrade`.")

@@ -27,10 +27,21 @@ class Config:
     PROPAGATE_EXCEPTIONS = False
 
     UPLOAD_DIR = os.environ.get("UPLOAD_DIR", os.path.join(INSTANCE_DIR, "uploads"))
+    # Where stored files live (services/objectstore.py): empty = the UPLOAD_DIR folder; file:///folder; or an
+    # S3-compatible store s3://bucket[/prefix] (endpoint S3_ENDPOINT_URL for MinIO, Ceph, Garage; keys from the
+    # usual AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY). Downloads from a store are streamed through the API
+    # (proxy) or sent as short-lived presigned URLs (presigned).
+    STORAGE_URL = os.environ.get("STORAGE_URL", "")
+    S3_ENDPOINT_URL = os.environ.get("S3_ENDPOINT_URL", "")
+    S3_REGION = os.environ.get("S3_REGION", os.environ.get("AWS_DEFAULT_REGION", "us-east-1"))
+    STORAGE_DOWNLOADS = os.environ.get("STORAGE_DOWNLOADS", "proxy")
+    STORAGE_PRESIGN_SECONDS = int(os.environ.get("STORAGE_PRESIGN_SECONDS", "60"))
     MAX_CONTENT_LENGTH = _int("MAX_UPLOAD_MB", 25) * 1024 * 1024
     # Werkzeug's cap for one non-file form field; above the article content limit so that limit speaks.
     MAX_FORM_MEMORY_SIZE = 1024 * 1024
     LOGO_MAX_BYTES = _int("LOGO_MAX_KB", 2048) * 1024
+    # Logos and avatars larger than this (width × height, read from the header) are refused before decoding.
+    MAX_IMAGE_PIXELS = _int("MAX_IMAGE_PIXELS", 25_000_000)
     # When set (e.g. "/protected-files/"), downloads are handed to nginx by X-Accel-Redirect.
     ACCEL_REDIRECT_PREFIX = os.environ.get("ACCEL_REDIRECT_PREFIX", "")
 
@@ -47,18 +58,49 @@ class Config:
     RESET_TOKEN_SECONDS = _int("RESET_TOKEN_SECONDS", 3600)
     FORM_TOKEN_SECONDS = _int("FORM_TOKEN_SECONDS", 4 * 3600)
 
-    RATELIMIT_STORAGE_URI = os.environ.get("RATELIMIT_STORAGE_URI", "memory://")
+    # Limits are counted where every worker and host sees them: Redis whenever one is configured.
+    REDIS_URL = os.environ.get("REDIS_URL", "")
+    RATELIMIT_STORAGE_URI = os.environ.get("RATELIMIT_STORAGE_URI") or REDIS_URL or "memory://"
     RATELIMIT_ENABLED = _bool("RATELIMIT_ENABLED", True)
     RATELIMIT_HEADERS_ENABLED = True
-    # Failed sign-ins: a short window slows guessing, a long one refuses it.
+    # Failed sign-ins are refused at once (429, Retry-After) past these counts: per account and address pair,
+    # and per address. Nothing sleeps in a worker.
     LOGIN_FAILURE_LIMITS = os.environ.get("LOGIN_FAILURE_LIMITS", "5 per minute;20 per hour")
     LOGIN_ADDRESS_LIMITS = os.environ.get("LOGIN_ADDRESS_LIMITS", "30 per minute;200 per hour")
 
+    # Events (docs/architecture.md 'Events'). Background work runs on Huey: Redis when REDIS_URL is set, else a
+    # SQLite file beside the database; `make run` starts its consumer (scripts/serve.sh).
+    HUEY_SQLITE_PATH = os.environ.get("HUEY_SQLITE_PATH", os.path.join(INSTANCE_DIR, "huey.db"))
+    HUEY_IMMEDIATE = _bool("HUEY_IMMEDIATE", False)
+    # A commit that recorded events wakes the dispatcher through the queue (tests dispatch by hand).
+    EVENTS_AUTODISPATCH = _bool("EVENTS_AUTODISPATCH", True)
+    # Daily digests leave at this hour (UTC).
+    DIGEST_HOUR = _int("DIGEST_HOUR", 7)
+    # The host/brand table (brands' names and public URLs for mails); nginx serves the same file.
+    HOSTS_FILE = os.environ.get("HOSTS_FILE", os.path.join(ROOT, "nginx", "hosts.json"))
+    # Live updates through nginx's nchan: where the API publishes ("unix:/path" or "http://host:port"; empty: no
+    # live updates), how long a subscribe ticket is good for, how long nchan keeps a subscriber before asking again.
+    LIVE_PUBLISH_URL = os.environ.get("LIVE_PUBLISH_URL", "")
+    LIVE_TICKET_SECONDS = _int("LIVE_TICKET_SECONDS", 60)
+    LIVE_SESSION_SECONDS = _int("LIVE_SESSION_SECONDS", 600)
+    # Webhooks: outbound requests never reach private, loopback or link-local addresses unless a network is
+    # allow-listed here (comma-separated CIDRs, e.g. "127.0.0.0/8"); 5 s per attempt, retried for 24 h, the
+    # webhook disabled after this many failed attempts in a row.
+    WEBHOOK_ALLOW_NETWORKS = [n.strip() for n in os.environ.get("WEBHOOK_ALLOW_NETWORKS", "").split(",") if n.strip()]
+    WEBHOOK_TIMEOUT = float(os.environ.get("WEBHOOK_TIMEOUT", "5"))
+    WEBHOOK_RETRY_HOURS = _int("WEBHOOK_RETRY_HOURS", 24)
+    WEBHOOK_DISABLE_AFTER = _int("WEBHOOK_DISABLE_AFTER", 15)
+
     CORS_ORIGINS = [o for o in os.environ.get("CORS_ORIGINS", "").split(",") if o]
-    TRUSTED_PROXIES = _int("TRUSTED_PROXIES", 1)
+    # X-Forwarded-For is believed only from this many proxies in front; 0 (the default) when clients may reach
+    # gunicorn directly, or anyone could choose their address. serve.sh and the Docker image, behind nginx, set 1.
+    TRUSTED_PROXIES = _int("TRUSTED_PROXIES", 0)
 
 
 class TestConfig(Config):
     TESTING = True
+    EVENTS_AUTODISPATCH = False  # the tests run the dispatcher themselves (events.dispatch.run)
+    HUEY_IMMEDIATE = True
+    LIVE_PUBLISH_URL = ""
     RATELIMIT_ENABLED = False
     FORM_TOKEN_SECONDS = 3600

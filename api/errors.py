@@ -2,6 +2,9 @@
 import logging
 
 from flask import jsonify
+from sqlalchemy import exc as sa_exc
+from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
+from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.exceptions import HTTPException
 
 log = logging.getLogger(__name__)
@@ -49,6 +52,22 @@ class Conflict(ApiError):
     message = "Conflict"
 
 
+class Stale(Conflict):
+    """An edit sent with a version the item no longer has: someone else changed it since the form was read. The
+    answer carries the item as it is now (`item`), so the client can show it and keep what was typed."""
+    message = "This item was changed by someone else. Reload to see the changes."
+
+    def __init__(self, item=None):
+        super().__init__()
+        self.item = item
+
+    def body(self):
+        body = super().body()
+        if self.item is not None:
+            body["item"] = self.item
+        return body
+
+
 class Invalid(ApiError):
     """A form that did not validate: errors is {element name: [messages]}."""
     status = 422
@@ -65,6 +84,35 @@ def error_response(status, message, errors=None):
     if errors is not None:
         body["errors"] = errors
     return jsonify(body), status
+
+
+# Unique rules and what a person is told when a concurrent request got there first.
+CONFLICTS = {
+    "uq_membership_module_user": "This person is already a member here",
+    "uq_custom_field_module_attribute": "A custom field with this attribute already exists here",
+    "ix_deliverable_module_id": "This module already has a status",
+}
+CONFLICT_COLUMNS = {"membership.module_id, membership.user_id": "uq_membership_module_user",
+                    "custom_field.module_id, custom_field.attribute": "uq_custom_field_module_attribute",
+                    "deliverable.module_id": "ix_deliverable_module_id"}
+
+
+def conflict_message(e):
+    """The message for a unique violation: by constraint name (PostgreSQL) or by columns (SQLite)."""
+    orig = getattr(e, "orig", None)
+    name = getattr(getattr(orig, "diag", None), "constraint_name", None)
+    if name is None:
+        text = str(orig)
+        name = next((n for cols, n in CONFLICT_COLUMNS.items() if cols in text), None)
+    return CONFLICTS.get(name, "This conflicts with a change made at the same moment: please reload and try again")
+
+
+def _rollback():
+    from .extensions import db
+    try:
+        db.session.rollback()
+    except Exception:  # a connection lost with the database: the pool replaces it
+        db.session.close()
 
 
 def register_error_handlers(app):
@@ -88,6 +136,31 @@ def register_error_handlers(app):
         resp = error_response(e.code, message)
         if e.code == 429 and getattr(e, "retry_after", None):
             resp[0].headers["Retry-After"] = str(e.retry_after)
+        if e.code == 405 and getattr(e, "valid_methods", None):
+            resp[0].headers["Allow"] = ", ".join(e.valid_methods)  # RFC 9110: a 405 says what is allowed
+        return resp
+
+    @app.errorhandler(StaleDataError)
+    def _stale(e):
+        # Two edits of one item reached the database together: the version column let only the first through.
+        _rollback()
+        return error_response(409, Stale.message)
+
+    @app.errorhandler(IntegrityError)
+    def _integrity(e):
+        # A unique rule broken by a concurrent request that passed the same check a moment earlier.
+        _rollback()
+        return error_response(409, conflict_message(e))
+
+    @app.errorhandler(OperationalError)
+    @app.errorhandler(InterfaceError)
+    @app.errorhandler(sa_exc.TimeoutError)
+    def _database_unavailable(e):
+        # The database is down, restarting or too busy: say so, and let the pool reconnect on the next request.
+        _rollback()
+        log.warning("Database unavailable: %s", e.__class__.__name__)
+        resp = error_response(503, "The service is briefly unavailable, please try again in a moment")
+        resp[0].headers["Retry-After"] = "5"
         return resp
 
     @app.errorhandler(Exception)

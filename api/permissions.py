@@ -12,7 +12,8 @@ from flask import g, has_request_context
 
 from .errors import Conflict, Forbidden, Locked, NotFound
 from .extensions import db
-from .models import Membership, Module, SkeletonRule
+from .models import Membership, Module
+from .services.platforms import skeleton
 
 
 class NotLocked(Conflict):
@@ -110,7 +111,51 @@ MODULE_ACTIONS = {
     "delete_member": _needs("delete", lockable=False),
     "lock": lambda r, m: Forbidden if not r.admin else (Locked if m.locked else None),
     "unlock": lambda r, m: Forbidden if not r.admin else (None if m.locked else NotLocked),
+    "watch": _needs("view", lockable=False),  # watching, live updates: whoever views (a lock changes nothing)
+    # A portal's webhooks: its admins (they are told about every change in it).
+    "webhooks": lambda r, m: None if (r.admin and m.level == 1) else Forbidden,
 }
+
+
+# A membership's flags and the right each one grants.
+MEMBERSHIP_FLAGS = (("admin", "admin"), ("allow_create", "create"), ("allow_view", "view"), ("allow_edit", "edit"),
+                    ("allow_delete", "delete"))
+MEMBERSHIP_ACTIONS = ("edit_member", "delete_member")
+
+
+def membership_error(r, module, membership, action):
+    """Changing or removing a membership takes its rights away: besides the module-wide right (edit+delete to
+    edit, delete to remove), one must hold every right the membership holds, so only an admin touches an
+    admin's membership. Returns None when allowed, else the error class."""
+    err = MODULE_ACTIONS[action](r, module)
+    if err is None and not all(getattr(r, right) for flag, right in MEMBERSHIP_FLAGS if getattr(membership, flag)):
+        err = Forbidden
+    return err
+
+
+def require_membership(user, module, membership, action):
+    if membership_error(rights(user, module), module, membership, action) is not None:
+        raise Forbidden("Only someone who holds every right of this membership can change or remove it "
+                        "(an admin's only by an admin)")
+
+
+def viewers_among(user_ids, module):
+    """Which of these users may view `module` now (active accounts: superusers, or a membership on the module or
+    an ancestor that gives view). Three queries whatever the number: what every channel of an event asks when it
+    delivers (docs/architecture.md 'Events': rights at delivery). A module that no longer exists: nobody."""
+    from .models import User
+    ids = {int(u) for u in user_ids if u}
+    if not ids or module is None:
+        return set()
+    path = db.session.scalar(db.select(Module.path).where(Module.id == module.id))
+    if path is None:
+        return set()
+    users = dict(db.session.execute(db.select(User.id, User.is_superuser).where(User.id.in_(ids), User.is_active)).all())
+    path = [int(p) for p in path.strip("/").split("/") if p]
+    members = db.session.execute(db.select(Membership.user_id).where(
+        Membership.user_id.in_([u for u, su in users.items() if not su]), Membership.module_id.in_(path),
+        db.or_(Membership.allow_view, Membership.admin))).scalars()
+    return {u for u, su in users.items() if su} | set(members)
 
 
 def can(user, module, action, r=None):
@@ -135,168 +180,69 @@ def require(user, module, action="view"):
     return r
 
 
-# --- the platform skeleton ------------------------------------------------------------------
 
-def skeleton():
-    """{(platform, parent_type): [SkeletonRule, ...]} cached per request."""
-    cache = _cache()
-    if "skeleton" not in cache:
-        rules = db.session.scalars(db.select(SkeletonRule).order_by(SkeletonRule.idx)).all()
-        out = {}
-        for rule in rules:
-            out.setdefault((rule.platform, rule.parent_type), []).append(rule)
-        cache["skeleton"] = out
-    return cache["skeleton"]
+# --- rules of items a module carries -----------------------------------------------------------------------
+
+def last_portal_admin(module, membership, admins):
+    """The only admin membership of a portal (`admins`: how many it has) cannot be removed."""
+    return module.level == 1 and membership.admin and admins <= 1
 
 
-def child_rules(module):
-    return skeleton().get((module.platform, module.type), [])
+def takes_many(field):
+    """A dated series holds a value per date and a `multiple` picklist several options: both may always take
+    another; any other field holds one value per module (then edited, not added)."""
+    return field.multiple or field.type == "DATED_NUMERIC"
 
 
-def type_rule(module):
-    """The skeleton rule that names this module's type on its platform (None for a platform root)."""
-    for rules in skeleton().values():
-        for rule in rules:
-            if rule.platform == module.platform and rule.child_type == module.type:
-                return rule
+def field_deletable(field):
+    """The checklist field is part of every module's page: it is never deleted."""
+    return field.attribute != "checklist_status"
+
+
+def comment_error(user, r, module, c, action):
+    """edit: the author; delete: the author, or whoever may delete on the module, unless it is locked (the missing
+    right is told first); reply: anyone who views. A deleted comment (a tombstone) takes no action."""
+    if c.deleted or not r.view:
+        return Forbidden
+    if action == "edit":
+        return None if c.created_by_id == user.id else Forbidden
+    if action == "delete":
+        if c.created_by_id != user.id and not r.delete:
+            return Forbidden
+        return Locked if module.locked else None
     return None
 
 
-def type_label(module):
-    rule = type_rule(module)
-    if rule:
-        return rule.label
-    return "Platform" if module.level == 0 else module.type.replace("4rineu_", "").title()
+def vault_item_error(r, module, item, action):
+    """A file or reference: edit and lock need the module's content right, delete its remove right; a locked item
+    is neither edited nor deleted, and only a locked one is unlocked."""
+    err = MODULE_ACTIONS["remove" if action == "delete" else "content"](r, module)
+    if err is not None:
+        return err
+    if action in ("edit", "delete", "lock") and item.locked:
+        return Locked
+    if action == "unlock" and not item.locked:
+        return Conflict
+    return None
 
 
-def type_plural(module):
-    rule = type_rule(module)
-    return rule.label_plural if rule else type_label(module) + "s"
+def clone_targets(user, source):
+    """The modules where the user may put a copy of `source`: those of a type the skeleton allows as its parent,
+    in the source's portal and outside its own subtree, where the user may view and create (rows of id, name,
+    path, level, locked, platform, type). One query (and the memberships), asked once per source per request."""
+    cache = _cache()
+    key = ("clone_targets", user.id, source.id)
+    if key not in cache:
+        parent_types = sorted({rule.parent_type for rules in skeleton().values() for rule in rules
+                               if rule.platform == source.platform and rule.child_type == source.type})
+        # A portal's copies go under the platform root; anything else stays in its portal.
+        portal_path = source.portal_path if source.level >= 2 else "/" + source.path.strip("/").split("/")[0] + "/"
+        candidates = db.session.execute(db.select(
+            Module.id, Module.name, Module.path, Module.level, Module.locked, Module.platform, Module.type).where(
+            Module.platform == source.platform, Module.type.in_(parent_types),
+            Module.path.like(portal_path + "%"), ~Module.path.like(source.path + "%"))
+            .order_by(Module.level, Module.idx, Module.id)).all() if parent_types else []
+        cache[key] = [m for m in candidates if (lambda r: r.view and r.create)(rights(user, m))]
+    return cache[key]
 
 
-def short_type(type_):
-    return type_[len("4rineu_"):] if type_.startswith("4rineu_") else type_
-
-
-# --- links ------------------------------------------------------------------------------------
-
-def link(route, url, label, access, operation="GET"):
-    return {"route": route, "url": url, "label": label, "access": access, "operation": operation}
-
-
-# A module in a list (children, task lists) carries only what a row offers.
-SUMMARY_LINKS = ("view", "edit", "delete", "reindex", "add_deliverable", "lock", "unlock")
-
-
-def module_links(user, module, r=None, has_deliverable=None, parent_rights=None, summary=False, with_clone=True):
-    if summary:
-        full = module_links(user, module, r, has_deliverable, parent_rights, with_clone=False)
-        return {k: v for k, v in full.items() if k in SUMMARY_LINKS or k.startswith("add_") and k not in (
-            "add_article", "add_file", "add_reference", "add_metric", "add_comment", "add_membership",
-            "add_custom_field")}
-    r = r or rights(user, module)
-    if not r.view:
-        return {}
-    mid = module.id
-    ok = lambda action: MODULE_ACTIONS[action](r, module) is None  # noqa: E731
-    links = {"view": link("module.view", f"/api/module/view/{mid}", "View", "view")}
-    if ok("edit"):
-        links["edit"] = link("module.edit", f"/api/module/edit/{mid}", "Edit", "edit", "POST")
-    if ok("delete"):
-        links["delete"] = link("module.delete", f"/api/module/delete/{mid}", "Delete", "delete", "DELETE")
-    if ok("create"):
-        for rule in child_rules(module):
-            links["add_" + short_type(rule.child_type)] = link(
-                "module.add", f"/api/module/add/{mid}/{rule.child_type}", "Add " + rule.label, "create", "POST")
-    if ok("content"):
-        if has_deliverable is False:
-            links["add_deliverable"] = link("deliverable.add", f"/api/deliverable/add/{mid}",
-                                            "Add Status", "edit", "POST")
-        links["add_article"] = link("article.add", f"/api/article/add/{mid}", "Add Knowledge", "edit", "POST")
-        links["add_file"] = link("vault.upload", f"/api/vault/upload/{mid}", "Upload File", "edit", "POST")
-        links["add_reference"] = link("reference.add", f"/api/reference/add/{mid}", "Add Reference", "edit", "POST")
-        links["add_metric"] = link("report.metric_add", f"/api/report/metric/add/{mid}", "Add Metric", "edit", "POST")
-        links["add_custom_field"] = link("custom_field_def.add", f"/api/custom-field/add/{mid}", "Add Custom Field",
-                                         "edit", "POST")
-        links["save_logo"] = link("brand.save_logo", f"/api/brand/save-logo/{mid}", "Change Logo", "edit", "POST")
-    if ok("comment"):
-        links["add_comment"] = link("comment.add", f"/api/comment/add/{mid}", "Add Comment", "view", "POST")
-    if ok("add_member"):
-        links["add_membership"] = link("membership.add", f"/api/membership/add/{mid}", "Add User", "edit", "POST")
-        links["invite"] = link("invitation.invite", f"/api/invitation/invite-colleague/{mid}",
-                               "Invite User", "edit", "POST")
-    if ok("lock"):
-        links["lock"] = link("module.lock", f"/api/module/lock/{mid}", "Lock", "admin", "PATCH")
-    if ok("unlock"):
-        links["unlock"] = link("module.unlock", f"/api/module/unlock/{mid}", "Unlock", "admin", "PATCH")
-    if parent_rights is not None and parent_rights.edit and module.level > 1:
-        links["reindex"] = link("module.reindex", f"/api/module/reindex/{mid}", "Move", "edit", "GET")
-    links["feed"] = link("feed.list", f"/api/feed/list/{mid}", "Feed", "view")
-    if with_clone:
-        links.update(clone_links(user, module, r))
-    return links
-
-
-def clone_links(user, module, r):
-    """'clone' when the user may view the module and create beside it (the copy lands under its parent, which is
-    already loaded with the module's ancestors: no query); 'templates' with the edit action."""
-    links = {}
-    parent = db.session.get(Module, module.parent_id) if module.parent_id else None
-    if parent is not None and can(user, parent, "create"):
-        links["clone"] = link("clone.module", f"/api/clone/module/{module.id}", "Clone", "create", "POST")
-    if MODULE_ACTIONS["edit"](r, module) is None:
-        links["templates"] = link("clone_config.list", f"/api/clone-config/list/{module.id}", "Templates", "edit")
-    return links
-
-
-def membership_links(user, module, membership, r=None):
-    r = r or rights(user, module)
-    links = {}
-    if MODULE_ACTIONS["edit_member"](r, module) is None:
-        links["edit"] = link("membership.edit", f"/api/membership/edit/{module.id}/{membership.id}",
-                             "Edit", "edit", "POST")
-    if MODULE_ACTIONS["delete_member"](r, module) is None:
-        links["delete"] = link("membership.delete", f"/api/membership/delete/{module.id}/{membership.id}",
-                               "Delete", "delete", "DELETE")
-    return links
-
-
-def deliverable_links(user, module, deliverable, r=None):
-    r = r or rights(user, module)
-    links = {"find": link("deliverable.find", f"/api/deliverable/find/{module.id}", "View", "view")}
-    if MODULE_ACTIONS["content"](r, module) is None:
-        base = f"/api/deliverable/%s/{module.id}/{deliverable.id}"
-        links["edit"] = link("deliverable.edit", base % "edit", "Edit Status", "edit", "POST")
-        for name, label in (("edit-start-date", "Start Date"), ("edit-deadline", "Deadline"),
-                            ("edit-commence-date", "Commenced"), ("edit-completion-date", "Completion")):
-            links[name.replace("-", "_")] = link("deliverable." + name.replace("-", "_"), base % name,
-                                                 label, "edit", "POST")
-    return links
-
-
-def brand_links(module, brand, r):
-    links = {}
-    if brand.logo:
-        links["view_logo"] = link("brand.logo", f"/api/brand/logo/{brand.id}", "Logo", "view")
-    if MODULE_ACTIONS["content"](r, module) is None:
-        links["save_logo"] = link("brand.save_logo", f"/api/brand/save-logo/{module.id}", "Change Logo", "edit", "POST")
-    return links
-
-
-def custom_field_links(module, field, values, r):
-    """Adding a value needs 'edit' (spec: custom-field add links need access 'edit')."""
-    links = {}
-    if MODULE_ACTIONS["content"](r, module) is None and (field.multiple or not values):
-        links[f"add_{field.attribute}_value"] = link(
-            "custom_field.value_add", f"/api/custom-field/value/add/{module.id}/{field.id}", "Add value", "edit", "POST")
-    return links
-
-
-def custom_value_links(module, value, r):
-    links = {}
-    if MODULE_ACTIONS["content"](r, module) is None:
-        links["edit"] = link("custom_field.value_edit", f"/api/custom-field/value/edit/{module.id}/{value.id}",
-                             "Edit", "edit", "POST")
-        links["delete"] = link("custom_field.value_delete",
-                               f"/api/custom-field/value/delete/{module.id}/{value.id}", "Delete", "delete", "DELETE")
-    return links

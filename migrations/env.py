@@ -46,6 +46,24 @@ def get_metadata():
     return target_db.metadata
 
 
+def include_name(name, type_, parent_names):
+    """The FTS5 table of search and its shadow tables are no models (api/models/search.py): not compared."""
+    if type_ == "table":
+        from api.models.search import is_fts_table
+        return not is_fts_table(name)
+    return True
+
+
+def reinstall_search_triggers(connection):
+    """SQLite drops a table's triggers when a migration rebuilds it (batch mode): after every upgrade the search
+    triggers are installed again (idempotent; api/models/search.py), so no migration can leave an item table
+    without them."""
+    import sqlalchemy as sa
+    if sa.inspect(connection).has_table("search_doc"):
+        from api.models.search import install
+        install(connection)
+
+
 def run_migrations_offline():
     """Run migrations in 'offline' mode.
 
@@ -60,7 +78,7 @@ def run_migrations_offline():
     """
     url = config.get_main_option("sqlalchemy.url")
     context.configure(
-        url=url, target_metadata=get_metadata(), literal_binds=True
+        url=url, target_metadata=get_metadata(), literal_binds=True, include_name=include_name
     )
 
     with context.begin_transaction():
@@ -92,14 +110,64 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
+        if connection.dialect.name == "sqlite":
+            run_sqlite_migrations(connection, conf_args)
+            return
         context.configure(
             connection=connection,
             target_metadata=get_metadata(),
+            include_name=include_name,
             **conf_args
         )
 
         with context.begin_transaction():
             context.run_migrations()
+            reinstall_search_triggers(connection)
+
+
+def _sqlite_foreign_keys(connection, on):
+    """Switch SQLite's foreign key enforcement (the app's connect listener sets it ON for every connection).
+    The pragma is a no-op inside a transaction, so it goes straight to the driver connection, which
+    api/transactions.py keeps in autocommit mode (no BEGIN is pending here); the result is read back."""
+    if connection.in_transaction():
+        raise RuntimeError("SQLite foreign keys can only be switched outside a transaction")
+    raw = connection.connection.driver_connection
+    raw.execute("PRAGMA foreign_keys=%s" % ("ON" if on else "OFF"))
+    if raw.execute("PRAGMA foreign_keys").fetchone()[0] != int(on):
+        raise RuntimeError("could not switch SQLite foreign keys %s" % ("on" if on else "off"))
+
+
+def run_sqlite_migrations(connection, conf_args):
+    """SQLite changes most tables by rebuilding them (create a copy, copy the rows, drop, rename). With
+    foreign keys enforced, dropping a table that others refer to deletes or nulls their rows (ON DELETE)
+    or fails, so enforcement is off while migrations run. They run in ONE transaction (SQLite's DDL is
+    transactional), and `PRAGMA foreign_key_check` must come back empty before it commits: a migration
+    cannot leave a dangling reference behind, and a failure leaves the database as it was."""
+    _sqlite_foreign_keys(connection, False)
+    try:
+        context.configure(
+            connection=connection,
+            target_metadata=get_metadata(),
+            include_name=include_name,
+            **{**conf_args, "transactional_ddl": True}
+        )
+        with context.begin_transaction():
+            context.run_migrations()
+            reinstall_search_triggers(connection)
+            broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+            if broken:
+                raise RuntimeError(
+                    "foreign key check failed after the migrations, nothing was committed: "
+                    + "; ".join("%s row %s -> %s" % tuple(r)[:3] for r in broken[:20]))
+    finally:
+        if connection.in_transaction():
+            connection.rollback()
+        try:
+            _sqlite_foreign_keys(connection, True)
+        except Exception:
+            # Never hand a connection without foreign keys back to the pool.
+            connection.invalidate()
+            raise
 
 
 if context.is_offline_mode():

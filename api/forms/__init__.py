@@ -7,6 +7,8 @@ element name. Element metadata lives in each field's `metadata` (label, type, he
 options).
 """
 import datetime as dt
+from dataclasses import dataclass
+from typing import Optional
 
 from flask import current_app, request
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
@@ -26,8 +28,28 @@ class Form(Schema):
         unknown = EXCLUDE
 
 
+class WholeNumber(fields.Integer):
+    """A whole number: an int, or the text of one (form fields are text). A fraction such as 2.5 or 2.6e-42 is
+    refused, where marshmallow's non-strict Integer would truncate it."""
+
+    def _validated(self, value):
+        if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+            raise self.make_error("invalid")
+        return super()._validated(value)
+
+
+class Upload(fields.Raw):
+    """A file element: an uploaded file (multipart), never text or JSON standing in for one."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        from werkzeug.datastructures import FileStorage
+        if not isinstance(value, FileStorage):
+            raise ValidationError("Please choose a file")
+        return value
+
+
 def Id(**kw):
-    return fields.Integer(strict=False, validate=validate.Range(min=1, max=MAX_INT), **kw)
+    return WholeNumber(validate=validate.Range(min=1, max=MAX_INT), **kw)
 
 
 def Flag(label, **kw):
@@ -111,14 +133,122 @@ def check_token(token, user_id, action):
     return None
 
 
-def describe(form, action, method="POST", values=None, options=None, user=None):
-    """The GET answer of a form: {method, action, elements}."""
+VERSION = "_version"
+
+
+def describe(form, action, method="POST", values=None, options=None, user=None, version=None):
+    """The GET answer of a form: {method, action, elements}. An edit form of a versioned item carries its version
+    in a hidden `_version` element: sent back, it tells whether someone else changed the item meanwhile."""
     schema = form() if isinstance(form, type) else form
     elements = _describe_fields(schema, schema.form_name, values or {}, options or {})
+    if version is not None:
+        elements.append({"name": VERSION, "label": "", "type": "hidden", "value": version, "required": False,
+                         "disabled": False, "help": "", "placeholder": "", "options": []})
     if schema.token_required and user is not None:
         elements.append({"name": "_token", "label": "", "type": "hidden", "value": make_token(user.id, action),
                          "required": True, "disabled": False, "help": "", "placeholder": "", "options": []})
     return {"method": method, "action": action, "elements": elements}
+
+
+def query_id(name):
+    """An optional id from the query string: None when absent, 400 unless a whole number the database can hold."""
+    raw = request.args.get(name, "")
+    if raw == "":
+        return None
+    if not (raw.isascii() and raw.isdigit()) or not 0 < int(raw) <= MAX_INT:
+        raise BadRequest(f"{name} must be an id", errors={name: [f"Must be a whole number from 1 to {MAX_INT}"]})
+    return int(raw)
+
+
+# --- lists: paging, sorting and filters from the query string (400 with per-parameter errors) -----------------
+
+DEFAULT_PER_PAGE, MAX_PER_PAGE = 50, 500
+
+
+@dataclass(frozen=True)
+class Paging:
+    page: int
+    per_page: int
+    sort: Optional[str]   # a key of the list's sorts, '-' first for descending
+    q: str                # text to look for ('' for none)
+
+    @property
+    def offset(self):
+        return (self.page - 1) * self.per_page
+
+    @property
+    def descending(self):
+        return bool(self.sort) and self.sort.startswith("-")
+
+    @property
+    def key(self):
+        return self.sort.lstrip("-") if self.sort else None
+
+
+def _whole_arg(name, default, low, high, errors):
+    raw = request.args.get(name, "").strip()
+    if raw == "":
+        return default
+    if not (raw.isascii() and raw.isdigit()) or not low <= int(raw) <= high:
+        errors[name] = [f"Must be a whole number from {low} to {high}"]
+        return default
+    return int(raw)
+
+
+def paging(sorts=(), default_sort=None, **filters):
+    """The list's page (`page` from 1, `perPage` 1-500, default 50), `sort` (one of `sorts`, '-' first for
+    descending) and `q`, plus `filters`: name -> a parser of the query value (`choice(...)`, `query_date`) whose
+    results are returned beside the paging as a dict. Raises 400 naming each bad parameter."""
+    errors = {}
+    page = _whole_arg("page", 1, 1, 1_000_000, errors)
+    per_page = _whole_arg("perPage", DEFAULT_PER_PAGE, 1, MAX_PER_PAGE, errors)
+    sort = request.args.get("sort", "").strip() or default_sort
+    if sort and sort.lstrip("-") not in sorts:
+        errors["sort"] = [f"Sort by one of: {', '.join(sorted(sorts))} ('-' first for descending)"]
+        sort = default_sort
+    q = request.args.get("q", "").strip()[:200]
+    values = {}
+    for name, parse_ in filters.items():
+        raw = request.args.get(name, "").strip()
+        if raw == "":
+            values[name] = None
+            continue
+        try:
+            values[name] = parse_(raw)
+        except ValueError as e:
+            errors[name] = [str(e)]
+    if errors:
+        raise BadRequest("Bad list parameters", errors=errors)
+    return Paging(page, per_page, sort, q), values
+
+
+def choice(*allowed):
+    def parse_(raw):
+        values = [v for v in raw.split(",") if v]
+        bad = [v for v in values if v not in allowed]
+        if bad or not values:
+            raise ValueError(f"One or more of: {', '.join(allowed)}")
+        return values
+    return parse_
+
+
+def flag(raw):
+    if raw not in ("0", "1"):
+        raise ValueError("1 or 0")
+    return raw == "1"
+
+
+def query_date(raw):
+    try:
+        return dt.date.fromisoformat(raw)
+    except ValueError:
+        raise ValueError("A date as YYYY-MM-DD") from None
+
+
+def query_int(raw):
+    if not (raw.isascii() and raw.isdigit()) or not 0 < int(raw) <= MAX_INT:
+        raise ValueError(f"Must be a whole number from 1 to {MAX_INT}")
+    return int(raw)
 
 
 def request_data():
@@ -218,7 +348,13 @@ def parse(form, action=None, user=None, options=None, data=None):
     except ValidationError as e:
         for k, msgs in _flatten_errors(e.messages).items():
             errors.setdefault(k, []).extend(m for m in msgs if m not in errors.get(k, []))
+    sent = data.get(VERSION)
+    if sent not in (None, ""):
+        if isinstance(sent, bool) or not (isinstance(sent, int) or (isinstance(sent, str) and sent.strip().isdigit())):
+            errors[VERSION] = ["Must be the version the form was read with"]
+        else:
+            loaded[VERSION] = int(sent)
     if errors:
-        errors = {_element_name(schema, k): v for k, v in errors.items()}
+        errors = {k if k == VERSION else _element_name(schema, k): v for k, v in errors.items()}
         raise Invalid("The form has errors", errors=errors)
     return loaded

@@ -2,7 +2,7 @@
 manage form (spec §7 Clone and Templates)."""
 from marshmallow import fields, validate
 
-from . import Flag, Form, Id
+from . import Flag, Form, Id, WholeNumber
 
 INCLUDE_FLAGS = (
     ("children", "Children (the whole subtree)"),
@@ -17,7 +17,7 @@ ENTITY_TYPES = ("module", "article", "file", "reference")
 
 
 def _shift():
-    return fields.Integer(strict=False, allow_none=True, load_default=0,
+    return WholeNumber(allow_none=True, load_default=0,
                           validate=validate.Range(min=-3650, max=3650, error="Between -3650 and 3650 days"),
                           metadata={"label": "Shift dates by (days)", "placeholder": "0",
                                     "help": "Deliverable dates move by this many days (negative: earlier)"})

@@ -1,5 +1,6 @@
 """Forms of what a module carries: articles and comments."""
 import json
+import re
 
 from marshmallow import ValidationError, fields, validate
 
@@ -10,33 +11,79 @@ BLOCK_TYPES = {"unstyled", "paragraph", "header-one", "header-two", "header-thre
                "header-six", "unordered-list-item", "ordered-list-item", "blockquote", "code-block", "atomic"}
 
 
-def draft_raw_state(value):
-    """A JSON string of a draft-js raw state: {blocks: [{key, text, type, ...}], entityMap: {}}."""
-    if len(value) > MAX_CONTENT:
-        raise ValidationError(f"The content is too large (at most {MAX_CONTENT // 1024} KB)")
-    try:
-        raw = json.loads(value)
-    except ValueError:
-        raise ValidationError("The content must be the JSON of a rich-text document")
-    if not isinstance(raw, dict) or not isinstance(raw.get("blocks"), list) or not isinstance(raw.get("entityMap"), dict):
-        raise ValidationError("The content must have 'blocks' and 'entityMap'")
-    for block in raw["blocks"]:
-        if not isinstance(block, dict) or not isinstance(block.get("text", ""), str) \
-                or block.get("type", "unstyled") not in BLOCK_TYPES:
-            raise ValidationError("The content has a block of an unknown kind")
-        for key in ("inlineStyleRanges", "entityRanges"):
-            if not isinstance(block.get(key, []), list):
-                raise ValidationError("The content has malformed ranges")
-    for entity in raw["entityMap"].values():
-        if not isinstance(entity, dict) or not isinstance(entity.get("data", {}), dict):
-            raise ValidationError("The content has a malformed entity")
+LINK_SCHEMES = re.compile(r"^(https?://|mailto:)", re.IGNORECASE)
+# An image may only show a file of the article's own vault (the service checks the module id).
+IMAGE_SRC = re.compile(r"^/api/vault/download/(\d+)/(\d+)$")
+ENTITY_DATA = {"LINK": ("url",), "IMAGE": ("src", "alt", "width", "height")}
+
+
+def _clean_entity(entity):
+    """The entity with only the data keys its type may carry, or None for a type we do not render."""
+    kind = entity.get("type")
+    if kind not in ENTITY_DATA:
+        return None
+    data = entity.get("data") or {}
+    if kind == "LINK" and "url" not in data and isinstance(data.get("href"), str):
+        data = {"url": data["href"]}
+    data = {k: v for k, v in data.items() if k in ENTITY_DATA[kind] and isinstance(v, (str, int, float))}
+    if kind == "LINK" and not LINK_SCHEMES.match(str(data.get("url", "")).strip()):
+        raise ValidationError("Links may only lead to http, https or mailto addresses")
+    if kind == "IMAGE" and not IMAGE_SRC.match(str(data.get("src", ""))):
+        raise ValidationError("Images may only show files of this module's vault")
+    return {"type": kind, "mutability": entity.get("mutability", "MUTABLE"), "data": data}
+
+
+def image_modules(content):
+    """Module ids of the vault files an article's images show."""
+    raw = json.loads(content)
+    return {int(IMAGE_SRC.match(e["data"]["src"]).group(1)) for e in raw["entityMap"].values() if e["type"] == "IMAGE"}
+
+
+class DraftContent(fields.String):
+    """The JSON text of a draft-js raw state ({blocks: [{key, text, type, ...}], entityMap: {}}), validated and
+    cleaned on the server so that any client may render what is stored: unknown entity types and data keys are
+    dropped (with the ranges that pointed at them), links and images that could run or fetch something refused."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        value = super()._deserialize(value, attr, data, **kwargs)
+        if len(value) > MAX_CONTENT:
+            raise ValidationError(f"The content is too large (at most {MAX_CONTENT // 1024} KB)")
+        try:
+            raw = json.loads(value)
+        except ValueError:
+            raise ValidationError("The content must be the JSON of a rich-text document")
+        if not isinstance(raw, dict) or not isinstance(raw.get("blocks"), list) \
+                or not isinstance(raw.get("entityMap"), dict):
+            raise ValidationError("The content must have 'blocks' and 'entityMap'")
+        entities, dropped_ranges = {}, 0
+        for key, entity in raw["entityMap"].items():
+            if not isinstance(entity, dict) or not isinstance(entity.get("data", {}), dict):
+                raise ValidationError("The content has a malformed entity")
+            cleaned = _clean_entity(entity)
+            if cleaned is not None:
+                entities[str(key)] = cleaned
+        for block in raw["blocks"]:
+            if not isinstance(block, dict) or not isinstance(block.get("text", ""), str) \
+                    or block.get("type", "unstyled") not in BLOCK_TYPES:
+                raise ValidationError("The content has a block of an unknown kind")
+            for key in ("inlineStyleRanges", "entityRanges"):
+                if not isinstance(block.get(key, []), list):
+                    raise ValidationError("The content has malformed ranges")
+            if "entityRanges" in block:
+                kept = [r for r in block["entityRanges"] if isinstance(r, dict) and str(r.get("key")) in entities]
+                dropped_ranges += len(block["entityRanges"]) - len(kept)
+                block["entityRanges"] = kept
+        if entities == raw["entityMap"] and not dropped_ranges:
+            return value  # nothing to clean: stored byte for byte as sent
+        raw["entityMap"] = entities
+        return json.dumps(raw, ensure_ascii=False, separators=(",", ":"))
 
 
 class ArticleForm(Form):
     token_required = False  # the editor posts multipart directly (spec §7)
     title = fields.String(required=True, validate=validate.Length(max=100, error="Max 100 characters"),
                           metadata={"label": "Title"})
-    content = fields.String(required=True, validate=draft_raw_state,
+    content = DraftContent(required=True,
                             metadata={"label": "Content", "type": "textarea", "raw": True})
     parentArticleId = Id(allow_none=True, metadata={"label": "Parent article", "type": "hidden"})
 

@@ -14,7 +14,12 @@ class _Rights(Form):
 
 
 class MembershipAddForm(_Rights):
-    userId = Id(required=True, metadata={"label": "User", "type": "select"})
+    userId = Id(allow_none=True, metadata={"label": "User", "type": "select",
+                                           "help": "Members of this portal; anyone else by e-mail below"})
+    email = fields.Email(allow_none=True, validate=validate.Length(max=254),
+                         error_messages={"invalid": "Please enter a valid email address"},
+                         metadata={"label": "Or their e-mail address",
+                                   "help": "The exact address of an existing account"})
 
 
 class MembershipEditForm(_Rights):

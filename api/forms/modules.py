@@ -28,6 +28,11 @@ class DeliverableForm(Form):
     completionDate = _date("Completion")
 
 
+class OwnerForm(Form):
+    """The deliverable's owner alone (the strip's Owner cell), picked among the module's people."""
+    ownerId = Id(allow_none=True, metadata={"label": "Owner", "type": "select"})
+
+
 def single_date_form(field, label):
     """The edit-start-date (etc.) variants: a form of one date."""
     return type(f"{field}Form", (Form,), {field: fields.Date(allow_none=True, metadata={"label": label})})

@@ -2,7 +2,7 @@ from urllib.parse import urlparse
 
 from marshmallow import ValidationError, fields, validate
 
-from . import Form
+from . import Form, Upload
 
 RESOURCE_TYPES = [("LINK", "Link"), ("VIDEO", "Video"), ("DOCUMENT", "Document"), ("FILE", "File")]
 
@@ -17,14 +17,14 @@ class UploadForm(Form):
     token_required = False  # the upload posts multipart directly (spec §7)
     title = fields.String(load_default=None, validate=validate.Length(max=200, error="Max 200 characters"),
                           metadata={"label": "Title"})
-    file = fields.Raw(required=True, metadata={"label": "File", "type": "file"},
+    file = Upload(required=True, metadata={"label": "File", "type": "file"},
                       error_messages={"required": "File is required"})
 
 
 class FileEditForm(Form):
     title = fields.String(required=True, validate=validate.Length(max=200, error="Max 200 characters"),
                           metadata={"label": "Title"})
-    file = fields.Raw(load_default=None, metadata={"label": "Replace with a new version", "type": "file",
+    file = Upload(load_default=None, metadata={"label": "Replace with a new version", "type": "file",
                                                    "help": "Optional: the current file is kept as an earlier version"})
 
 

@@ -2,11 +2,18 @@ from .user import User, RevokedToken, PasswordReset
 from .module import Module, SkeletonRule, Membership, Brand, Deliverable, Invitation
 from .content import (Article, VaultFile, FileVersion, Reference, Comment, CustomField, PicklistOption, CustomValue,
                       Report, Metric, CloneConfig, FeedEntry)
+from .search import SearchDoc
+from .events import (Event, EventCursor, Watch, CommentMention, Notification, NotificationPreference, Webhook,
+                     WebhookDelivery, WebhookAttempt, LiveSubscriber, MailState)
 
-# Tables whose rows belong to one module: deleted (and cloned) with it.
+# Tables whose rows belong to one module: deleted (and cloned) with it. (search_doc is derived from them: its
+# triggers keep it, see models/search.py.)
 MODULE_OWNED = [FeedEntry, Membership, Brand, Deliverable, Invitation, Article, FileVersion, VaultFile, Reference,
                 Comment, CustomValue, Metric, Report, CloneConfig, CustomField]
+# Watches, mentions and webhooks go with their module by the database's ON DELETE CASCADE.
 
 __all__ = ["User", "RevokedToken", "PasswordReset", "Module", "SkeletonRule", "Membership", "Brand",
            "Deliverable", "Invitation", "Article", "VaultFile", "FileVersion", "Reference", "Comment", "CustomField",
-           "PicklistOption", "CustomValue", "Report", "Metric", "CloneConfig", "FeedEntry", "MODULE_OWNED"]
+           "PicklistOption", "CustomValue", "Report", "Metric", "CloneConfig", "FeedEntry", "SearchDoc", "MODULE_OWNED",
+           "Event", "EventCursor", "Watch", "CommentMention", "Notification", "NotificationPreference", "Webhook",
+           "WebhookDelivery", "WebhookAttempt", "LiveSubscriber", "MailState"]

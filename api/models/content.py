@@ -1,9 +1,9 @@
 """What a module carries: articles, vault, discussion, custom fields, report, templates, feed."""
 from ..extensions import db
-from .base import module_fk, user_fk, utcnow
+from .base import Versioned, module_fk, user_fk, utcnow
 
 
-class Article(db.Model):
+class Article(Versioned, db.Model):
     id = db.Column(db.Integer, primary_key=True)
     module_id = module_fk()
     parent_id = db.Column(db.Integer, db.ForeignKey("article.id", ondelete="CASCADE"), nullable=True, index=True)
@@ -15,7 +15,7 @@ class Article(db.Model):
     created_by = db.relationship("User", lazy="joined")
 
 
-class VaultFile(db.Model):
+class VaultFile(Versioned, db.Model):
     __tablename__ = "vault_file"
     id = db.Column(db.Integer, primary_key=True)
     module_id = module_fk()
@@ -45,7 +45,7 @@ class FileVersion(db.Model):
     created_by = db.relationship("User", lazy="joined")
 
 
-class Reference(db.Model):
+class Reference(Versioned, db.Model):
     id = db.Column(db.Integer, primary_key=True)
     module_id = module_fk()
     title = db.Column(db.String(200), nullable=False)
@@ -58,7 +58,7 @@ class Reference(db.Model):
     created_by = db.relationship("User", lazy="joined")
 
 
-class Comment(db.Model):
+class Comment(Versioned, db.Model):
     id = db.Column(db.Integer, primary_key=True)
     module_id = module_fk()
     parent_id = db.Column(db.Integer, db.ForeignKey("comment.id", ondelete="CASCADE"), nullable=True, index=True)
@@ -99,7 +99,7 @@ class PicklistOption(db.Model):
     idx = db.Column(db.Integer, nullable=False, default=0)
 
 
-class CustomValue(db.Model):
+class CustomValue(Versioned, db.Model):
     __tablename__ = "custom_value"
     id = db.Column(db.Integer, primary_key=True)
     field_id = db.Column(db.Integer, db.ForeignKey("custom_field.id", ondelete="CASCADE"), nullable=False, index=True)
@@ -120,7 +120,7 @@ class Report(db.Model):
     layout = db.Column(db.Text, nullable=False, default="[]")
 
 
-class Metric(db.Model):
+class Metric(Versioned, db.Model):
     id = db.Column(db.Integer, primary_key=True)
     report_id = db.Column(db.Integer, db.ForeignKey("report.id", ondelete="CASCADE"), nullable=False, index=True)
     module_id = module_fk()
@@ -153,4 +153,10 @@ class FeedEntry(db.Model):
     operation = db.Column(db.String(20), nullable=False)  # add, edit, delete, lock, unlock, move, ...
     category = db.Column(db.String(40), nullable=False)   # module, article, file, membership, ...
     description = db.Column(db.String(500), nullable=False)
+    # The portal of the entry's module (the root's own id at level 0): a portal's last change is one index lookup.
+    portal_id = db.Column(db.Integer, nullable=True)
+    item_id = db.Column(db.Integer, nullable=True)  # the thing changed (a module, an article, a file, ...)
+    data = db.Column(db.Text, nullable=True)  # JSON: its name, the fields changed before and after (services/feed)
     created_by = db.relationship("User", lazy="joined")
+
+    __table_args__ = (db.Index("ix_feed_entry_portal_id_id", "portal_id", "id"),)

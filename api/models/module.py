@@ -1,8 +1,8 @@
 from ..extensions import db
-from .base import module_fk, user_fk, utcnow
+from .base import Versioned, module_fk, user_fk, utcnow
 
 
-class Module(db.Model):
+class Module(Versioned, db.Model):
     """Every level of the tree: platform root, portal, project, phase, task, subtask."""
     id = db.Column(db.Integer, primary_key=True)
     parent_id = db.Column(db.Integer, db.ForeignKey("module.id"), nullable=True, index=True)
@@ -33,6 +33,11 @@ class Module(db.Model):
         """Ids from the root down to the parent."""
         return [int(p) for p in self.path.strip("/").split("/")[:-1] if p]
 
+    @property
+    def portal_path(self):
+        """The path prefix of the module's portal ('/1/5/' for portal 5 and everything in it); the root's own."""
+        return "/" + "/".join(self.path.strip("/").split("/")[:2]) + "/"
+
 
 class SkeletonRule(db.Model):
     """Platform skeleton: which child types a type allows on a platform, with their labels."""
@@ -47,16 +52,20 @@ class SkeletonRule(db.Model):
     __table_args__ = (db.UniqueConstraint("platform", "parent_type", "child_type", name="uq_skeleton_rule"),)
 
 
-class Membership(db.Model):
-    id = db.Column(db.Integer, primary_key=True)
-    module_id = module_fk()
-    user_id = db.Column(db.Integer, db.ForeignKey("user.id", ondelete="CASCADE"), nullable=False, index=True)
+class Grant:
+    """The role and rights a membership gives (and an invitation will give)."""
     role = db.Column(db.String(60), nullable=False, default="User")
     admin = db.Column(db.Boolean, nullable=False, default=False)
     allow_create = db.Column(db.Boolean, nullable=False, default=False)
     allow_view = db.Column(db.Boolean, nullable=False, default=True)
     allow_edit = db.Column(db.Boolean, nullable=False, default=False)
     allow_delete = db.Column(db.Boolean, nullable=False, default=False)
+
+
+class Membership(Grant, Versioned, db.Model):
+    id = db.Column(db.Integer, primary_key=True)
+    module_id = module_fk()
+    user_id = db.Column(db.Integer, db.ForeignKey("user.id", ondelete="CASCADE"), nullable=False, index=True)
     created = db.Column(db.DateTime, nullable=False, default=utcnow)
 
     user = db.relationship("User", lazy="joined")
@@ -73,7 +82,7 @@ class Brand(db.Model):
     updated = db.Column(db.DateTime, nullable=False, default=utcnow)
 
 
-class Deliverable(db.Model):
+class Deliverable(Versioned, db.Model):
     id = db.Column(db.Integer, primary_key=True)
     module_id = module_fk(unique=True)
     status = db.Column(db.String(30), nullable=False, default="NOT_STARTED")
@@ -86,18 +95,12 @@ class Deliverable(db.Model):
     owner = db.relationship("User", lazy="joined")
 
 
-class Invitation(db.Model):
+class Invitation(Grant, db.Model):
     id = db.Column(db.Integer, primary_key=True)
     module_id = module_fk()
     email = db.Column(db.String(254), nullable=False)
     invited_by_id = user_fk()
     token_hash = db.Column(db.String(64), nullable=False, unique=True)
-    role = db.Column(db.String(60), nullable=False, default="User")
-    admin = db.Column(db.Boolean, nullable=False, default=False)
-    allow_create = db.Column(db.Boolean, nullable=False, default=False)
-    allow_view = db.Column(db.Boolean, nullable=False, default=True)
-    allow_edit = db.Column(db.Boolean, nullable=False, default=False)
-    allow_delete = db.Column(db.Boolean, nullable=False, default=False)
     created = db.Column(db.DateTime, nullable=False, default=utcnow)
     expires = db.Column(db.DateTime, nullable=False)
     used = db.Column(db.DateTime, nullable=True)

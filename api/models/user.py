@@ -15,6 +15,8 @@ class User(db.Model):
     country = db.Column(db.String(80), nullable=True)
     avatar = db.Column(db.String(80), nullable=True)  # stored file name under UPLOAD_DIR/avatars
     created = db.Column(db.DateTime, nullable=False, default=utcnow)
+    # Any change of the row: pages showing people (names, avatars) are revalidated by it (conditional GET).
+    updated = db.Column(db.DateTime, nullable=True, default=utcnow, onupdate=utcnow, index=True)
     # Tokens issued before this moment are void (password change or reset).
     tokens_valid_after = db.Column(db.DateTime, nullable=True)
 

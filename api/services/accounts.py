@@ -15,7 +15,7 @@ from ..errors import Invalid, Unauthorized
 from ..extensions import db
 from ..models import PasswordReset, RevokedToken, User
 from ..models.base import utcnow
-from . import mail
+from . import background, mail
 
 log = logging.getLogger(__name__)
 _hasher = PasswordHasher()
@@ -49,15 +49,18 @@ def create_user(email, password, name, superuser=False, **extra):
     return user
 
 
-def login(username, password):
+def login(username, password, host=None):
     user = find_by_email(username)
     if not verify_password(user, password) or not user.is_active:
         raise Unauthorized("Invalid username or password")
     if _hasher.check_needs_rehash(user.password_hash):
         user.password_hash = hash_password(password)
         db.session.commit()
-    from .members import accept_pending
+    from .invitations import accept_pending
     accept_pending(user)
+    if host:
+        from .events import mailing
+        mailing.remember_brand(user, host)
     return token_for(user)
 
 
@@ -80,24 +83,27 @@ def _digest(token):
 
 
 def request_reset(email):
-    """Send a single-use reset link if the account exists; the answer never tells which."""
+    """Answer at once, the same for every address: the lookup and the mail happen in the background, so
+    neither the answer nor its time tells whether an account exists."""
+    background.submit(send_reset_link, (email or "").strip().lower())
+    return FORGOT_MESSAGE
+
+
+def send_reset_link(email):
+    """Send a single-use reset link if an active account has this address."""
     user = find_by_email(email)
     if user is None or not user.is_active:
-        return FORGOT_MESSAGE
+        return
     token = secrets.token_urlsafe(32)
     db.session.add(PasswordReset(user_id=user.id, token_hash=_digest(token),
                                  expires=utcnow() + timedelta(seconds=current_app.config["RESET_TOKEN_SECONDS"])))
     db.session.commit()
     link = f"{current_app.config['PUBLIC_URL'].rstrip('/')}/reset-password?token={token}"
     minutes = current_app.config["RESET_TOKEN_SECONDS"] // 60
-    try:
-        mail.send(user.email, "Reset your password",
-                  f"Hello {user.name},\n\nSomeone (hopefully you) asked to reset the password of your account.\n"
-                  f"Open this link within {minutes} minutes to choose a new password:\n\n{link}\n\n"
-                  "If you did not ask for it, ignore this message: your password stays as it is.\n")
-    except OSError:
-        log.exception("Could not send the password reset mail")
-    return FORGOT_MESSAGE
+    mail.send(user.email, "Reset your password",
+              f"Hello {user.name},\n\nSomeone (hopefully you) asked to reset the password of your account.\n"
+              f"Open this link within {minutes} minutes to choose a new password:\n\n{link}\n\n"
+              "If you did not ask for it, ignore this message: your password stays as it is.\n")
 
 
 def reset_with_token(token, password):

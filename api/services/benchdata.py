@@ -1,5 +1,6 @@
-"""A synthetic tree for `make bench`: one portal of `n_modules` modules (one project with exactly 200
-children for the view benchmark), `n_members` members, a deliverable on every module and checklist values.
+"""A synthetic tree for `make bench`: one portal of `n_modules` modules (one project with exactly `wide`
+children, 200 for the view benchmark, 2,000 for the Gantt's browser test), `n_members` members, a deliverable on
+every module and checklist values.
 Rows go in with bulk inserts and explicit ids, so 10,000 modules take seconds."""
 from datetime import date, timedelta
 
@@ -14,7 +15,7 @@ from .platforms import PORTAL
 STATUSES = ["NOT_STARTED", "IN_PROGRESS", "BLOCKED", "COMPLETED", "VERIFIED_COMPLETE"]
 
 
-def build(n_modules=10000, n_members=50):
+def build(n_modules=10000, n_members=50, wide=200):
     root = db.session.scalar(sa.select(Module).where(Module.platform == "4rineu", Module.level == 0))
     owner = accounts.find_by_email("bench@bench.local") or accounts.create_user(
         "bench@bench.local", "bench-pass", "Bench Superuser", superuser=True)
@@ -50,9 +51,10 @@ def build(n_modules=10000, n_members=50):
                      "locked": False, "created_by_id": owner.id})
         return mid, f"{parent_path}{mid}/"
 
-    # The view benchmark's project: exactly 200 tasks.
-    wide, wide_path = add(portal.id, portal.path, 2, "4rineu_project", "Wide project (200 tasks)", 0)
-    for i in range(200):
+    # The view benchmark's project: exactly `wide` tasks.
+    n_wide = wide
+    wide, wide_path = add(portal.id, portal.path, 2, "4rineu_project", f"Wide project ({n_wide} tasks)", 0)
+    for i in range(n_wide):
         add(wide, wide_path, 3, "4rineu_task", f"Wide task {i}", i)
     p = 1
     while len(rows) < n_modules - 1:
@@ -87,5 +89,143 @@ def build(n_modules=10000, n_members=50):
             db.session.execute(sa.text(f"SELECT setval(pg_get_serial_sequence('\"{table}\"', 'id'), "
                                        f"(SELECT max(id) FROM \"{table}\"))"))
     db.session.commit()
+    if db.engine.dialect.name == "postgresql":
+        # Planner statistics, as autovacuum would gather them on a live database after such a load.
+        with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            conn.exec_driver_sql("ANALYZE")
     return {"portal": portal.id, "wide_project": wide, "modules": len(rows) + 1, "members": n_members,
             "superuser": "bench@bench.local", "member": "member1@bench.local", "password": "bench-pass"}
+
+
+# --- the search corpus (make bench: GET /api/search) ---------------------------------------------------------------
+
+SEARCH_WORDS = {"common": "renovation", "rare": "quetzal", "phrase": '"heat pump"'}
+
+
+def _vocabulary(rnd, n=4000):
+    """n made-up words of two to four syllables (a few accented), the same for every run."""
+    onsets = ["b", "c", "d", "f", "g", "l", "m", "n", "p", "r", "s", "t", "v", "br", "tr", "st", "gl", "pl", "ch"]
+    nuclei = ["a", "e", "i", "o", "u", "ia", "ou", "é", "ó", "ai"]
+    words = set()
+    while len(words) < n:
+        words.add("".join(rnd.choice(onsets) + rnd.choice(nuclei) for _ in range(rnd.randint(2, 4))))
+    return sorted(words)
+
+
+class _Text:
+    """Filler text: words drawn with a Zipf-like law from the vocabulary; the benchmark's words are put in at
+    known rates (the common word in about 15% of the items, the rare one in 8, the phrase in about 2%)."""
+
+    def __init__(self, rnd):
+        self.rnd = rnd
+        self.words = _vocabulary(rnd)
+        weights = [1 / (i + 10) for i in range(len(self.words))]
+        self.cum, total = [], 0.0
+        for w in weights:
+            total += w
+            self.cum.append(total)
+        self.rare_left = 8
+
+    def words_(self, n):
+        return self.rnd.choices(self.words, cum_weights=self.cum, k=n)
+
+    def sentence(self, n):
+        w = self.words_(n)
+        r = self.rnd.random()
+        if r < 0.15:
+            w[self.rnd.randrange(n)] = "renovation"
+        if self.rnd.random() < 0.02:
+            i = self.rnd.randrange(n)
+            w[i:i + 2] = ["heat", "pump"]
+        elif self.rnd.random() < 0.05:
+            w[self.rnd.randrange(n)] = self.rnd.choice(["heat", "pump"])
+        if self.rare_left and self.rnd.random() < 0.0002:
+            self.rare_left -= 1
+            w[0] = "quetzal"
+        return " ".join(w).capitalize()
+
+
+def build_search(n_modules=10000, n_articles=20000, n_files=10000, n_comments=50000, n_portals=4, seed=7):
+    """A corpus for the search benchmark in `n_portals` portals of its own: modules with names and descriptions,
+    articles of a few paragraphs (draft-js), files and comments, spread over the modules; people of the bench
+    (bench-data first). Rows go in with bulk inserts; the search triggers index them in the same statements."""
+    import json
+    import random
+
+    from ..models import Article, Comment, VaultFile
+    rnd = random.Random(seed)
+    text = _Text(rnd)
+    root = db.session.scalar(sa.select(Module).where(Module.platform == "4rineu", Module.level == 0))
+    owner = accounts.find_by_email("bench@bench.local")
+    people = db.session.scalars(sa.select(User.id).where(User.email.like("member%@bench.local"))).all() or [owner.id]
+    next_id = (db.session.scalar(sa.select(sa.func.max(Module.id))) or 0) + 1
+    rows, portals = [], []
+    per_portal = n_modules // n_portals
+    for k in range(n_portals):
+        pid = next_id
+        next_id += 1
+        ppath = f"{root.path}{pid}/"
+        portals.append(pid)
+        rows.append({"id": pid, "parent_id": root.id, "idx": 10 + k, "name": f"Search portal {k + 1}",
+                     "description": text.sentence(12), "type": PORTAL, "platform": "4rineu", "path": ppath, "level": 1,
+                     "locked": False, "created_by_id": owner.id})
+        made, p = 1, 0
+        while made < per_portal:
+            prj, p = next_id, p + 1
+            next_id += 1
+            prj_path = f"{ppath}{prj}/"
+            rows.append({"id": prj, "parent_id": pid, "idx": p, "name": f"Project {text.sentence(2)}",
+                         "description": text.sentence(20), "type": "4rineu_project", "platform": "4rineu",
+                         "path": prj_path, "level": 2, "locked": False, "created_by_id": owner.id})
+            made += 1
+            for t in range(min(49, per_portal - made)):
+                tid = next_id
+                next_id += 1
+                rows.append({"id": tid, "parent_id": prj, "idx": t, "name": text.sentence(3),
+                             "description": text.sentence(15), "type": "4rineu_task", "platform": "4rineu",
+                             "path": f"{prj_path}{tid}/", "level": 3, "locked": False, "created_by_id": owner.id})
+                made += 1
+    for i in range(0, len(rows), 2000):
+        db.session.execute(sa.insert(Module), rows[i:i + 2000])
+    for pid in portals:
+        add_default_fields(db.session.get(Module, pid))
+    module_ids = [r["id"] for r in rows]
+
+    def batches(make, n):
+        batch = []
+        for i in range(n):
+            batch.append(make(i))
+            if len(batch) == 2000:
+                yield batch
+                batch = []
+        if batch:
+            yield batch
+
+    def article(i):
+        blocks = [{"key": f"k{j}", "text": text.sentence(rnd.randint(40, 60)), "type": "unstyled", "depth": 0,
+                   "inlineStyleRanges": [], "entityRanges": [], "data": {}} for j in range(3)]
+        return {"module_id": rnd.choice(module_ids), "title": text.sentence(4)[:100],
+                "content": json.dumps({"blocks": blocks, "entityMap": {}}), "created_by_id": rnd.choice(people)}
+
+    for batch in batches(article, n_articles):
+        db.session.execute(sa.insert(Article), batch)
+    for batch in batches(lambda i: {"module_id": rnd.choice(module_ids), "title": text.sentence(3)[:200],
+                                    "filename": "-".join(text.words_(2)) + f"-{i}.pdf", "stored_name": f"bench-{i}",
+                                    "filesize": 1000, "mime": "application/pdf",
+                                    "created_by_id": rnd.choice(people)}, n_files):
+        db.session.execute(sa.insert(VaultFile), batch)
+    for batch in batches(lambda i: {"module_id": rnd.choice(module_ids), "content": text.sentence(rnd.randint(10, 30)),
+                                    "created_by_id": rnd.choice(people)}, n_comments):
+        db.session.execute(sa.insert(Comment), batch)
+    searcher = accounts.find_by_email("searcher@bench.local") or accounts.create_user(
+        "searcher@bench.local", "bench-pass", "Bench Searcher")
+    db.session.flush()
+    db.session.add(Membership(module_id=portals[0], user_id=searcher.id, role="User", allow_view=True))
+    if db.engine.dialect.name == "postgresql":
+        db.session.execute(sa.text("SELECT setval(pg_get_serial_sequence('module', 'id'), (SELECT max(id) FROM module))"))
+    db.session.commit()
+    if db.engine.dialect.name == "postgresql":
+        with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+            conn.exec_driver_sql("VACUUM ANALYZE")
+    return {"portals": portals, "modules": len(rows), "articles": n_articles, "files": n_files,
+            "comments": n_comments, "searcher": "searcher@bench.local", "words": SEARCH_WORDS}

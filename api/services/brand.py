@@ -5,13 +5,23 @@ from flask import current_app
 from PIL import Image, UnidentifiedImageError
 from sqlalchemy import select
 
-from ..errors import ApiError, Invalid
+from ..errors import ApiError, Invalid, NotFound
 from ..extensions import db
-from ..models import Brand
+from ..models import Brand, Module
 from ..models.base import utcnow
 from . import feed, storage
 
 MAX_SIDE = 512
+
+
+def logo_of(user, brand_id):
+    """The brand whose logo `user` may see (they view its module, and it has a logo), else 404."""
+    from .. import permissions as perm
+    brand = db.session.get(Brand, brand_id)
+    module = db.session.get(Module, brand.module_id) if brand else None
+    if module is None or not perm.rights(user, module).view or not brand.logo:
+        raise NotFound("Logo not found")
+    return brand
 
 
 def find(module):
@@ -25,24 +35,33 @@ def reencode_image(upload, max_bytes, max_side=MAX_SIDE, field="logo"):
     data = upload.read(max_bytes + 1)
     if len(data) > max_bytes:
         raise ApiError(f"The image is too large (limit {max_bytes // 1024} KB)", status=413)
+    limit = current_app.config["MAX_IMAGE_PIXELS"]
     try:
-        Image.MAX_IMAGE_PIXELS = 40_000_000
-        with Image.open(io.BytesIO(data)) as img:
+        # Pillow only warns below twice its limit: our own check, on the header's size, refuses first.
+        Image.MAX_IMAGE_PIXELS = limit
+        with Image.open(io.BytesIO(data)) as img:  # reads the header only
             if img.format not in ("PNG", "JPEG", "GIF", "WEBP", "BMP"):
                 raise UnidentifiedImageError(img.format)
+            width, height = img.size
+            if width * height > limit:
+                raise Invalid("The form has errors", errors={field: [
+                    f"The image is too large: {width}×{height} pixels (at most {limit // 1_000_000} megapixels)"]})
             img.load()
             img = img.convert("RGBA")
             img.thumbnail((max_side, max_side))
             out = io.BytesIO()
             img.save(out, "PNG", optimize=True)
             return out.getvalue()
-    except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError):
+    except Image.DecompressionBombError:  # over twice the limit: Pillow refuses on its own, from the header too
+        raise Invalid("The form has errors", errors={field: [
+            f"The image is too large (at most {limit // 1_000_000} megapixels)"]})
+    except (UnidentifiedImageError, OSError, ValueError):
         raise Invalid("The form has errors", errors={field: ["Please upload a PNG, JPEG, GIF or WebP image"]})
 
 
 def save_logo(user, module, upload):
     png = reencode_image(upload, current_app.config["LOGO_MAX_BYTES"])
-    name = storage.save_bytes("logos", png, ".png")
+    name = storage.stage_bytes("logos", png, ".png")
     with storage.kept_only_if_committed("logos", name):
         brand = find(module)
         old = brand.logo if brand else None

@@ -10,21 +10,23 @@ A template's `config` (JSON text) is {"include": {flag: bool}, "shiftDays": int,
 "exclude": [{"entityType": "module"|"article"|"file"|"reference", "entityId": int}, ...]}.
 """
 import json
-import os
-import shutil
 from datetime import timedelta
 from types import SimpleNamespace
 
 from sqlalchemy import func, insert, select, text
 
+from .. import links
 from .. import permissions as perm
 from ..errors import BadRequest, NotFound
 from ..extensions import db
+from .owned import get_owned
 from ..forms.cloning import ENTITY_TYPES, INCLUDE_FLAGS
 from ..models import (Article, CloneConfig, CustomField, CustomValue, Deliverable, Membership, Module, PicklistOption,
                       Reference, VaultFile)
+from ..links import Ctx
 from ..models.base import utcnow
-from . import feed, modules, storage
+from ..presenting import user_name
+from . import feed, modules, platforms, storage
 
 INCLUDES = tuple(k for k, _ in INCLUDE_FLAGS)
 DEFAULT_INCLUDE = {"children": True, "deliverables": True, "articles": True, "files": True, "references": True,
@@ -66,77 +68,62 @@ def _excluded_set(cfg):
 
 # --- rights and choices -------------------------------------------------------------------------------
 
-def _portal_scope(module):
-    ids = module.path.strip("/").split("/")
-    return "/" + "/".join(ids[:2 if module.level >= 2 else 1]) + "/"
-
-
 def target_options(user, source):
-    """[(id, label)] of the modules where the user may create a module of the source's type (locked ones
-    included: choosing one answers 423), within the source's portal and outside its own subtree. Two queries."""
-    parent_types = sorted({rule.parent_type for rules in perm.skeleton().values() for rule in rules
-                           if rule.platform == source.platform and rule.child_type == source.type})
-    if not parent_types:
-        return []
-    cands = db.session.scalars(select(Module).where(
-        Module.platform == source.platform, Module.type.in_(parent_types),
-        Module.path.like(_portal_scope(source) + "%"), ~Module.path.like(source.path + "%"))
-        .order_by(Module.level, Module.idx, Module.id)).all()
-    allowed = [m for m in cands if (lambda r: r.view and r.create)(perm.rights(user, m))]
-    need = {i for m in allowed for i in m.ancestor_ids} - {m.id for m in allowed}
+    """[(id, label)] of the modules where the user may put a copy of the source (`perm.clone_targets`; locked
+    ones included: choosing one answers 423), each labelled with its path. One query more for the names."""
+    allowed = perm.clone_targets(user, source)
+    above = {m.id: [int(p) for p in m.path.strip("/").split("/")[:-1] if p] for m in allowed}
+    need = {i for ids in above.values() for i in ids} - {m.id for m in allowed}
     names = {m.id: m for m in allowed}
     if need:
-        names.update({m.id: m for m in db.session.scalars(select(Module).where(Module.id.in_(need)))})
+        names.update({m.id: m for m in db.session.execute(select(Module.id, Module.name, Module.level)
+                                                          .where(Module.id.in_(need)))})
     out = []
     for m in allowed:
-        chain = [names[i].name for i in m.ancestor_ids if i in names and names[i].level >= 1] + [m.name]
+        chain = [names[i].name for i in above[m.id] if i in names and names[i].level >= 1] + [m.name]
         out.append((m.id, " / ".join(chain) + (" (locked)" if m.locked else "")))
     return out
 
 
-def templates_for(user, module, subtree=False):
-    """Templates of the module and its ancestors (and, with `subtree`, its descendants). Two queries."""
+def templates_for(module, subtree=False):
+    """[(template, owner module)] a module's clone dialog offers: its own and its ancestors', and every template
+    of its portal made on a module of its type (a project's on any project: cloning from it copies that model);
+    with `subtree` (the portal's settings) also every template below the module. One query."""
     q = select(CloneConfig, Module).join(Module, Module.id == CloneConfig.module_id)
     cond = CloneConfig.module_id.in_(module.ancestor_ids + [module.id])
+    if module.level >= 2:
+        cond = cond | (Module.path.like(module.portal_path + "%") & (Module.type == module.type))
     if subtree:
         cond = cond | Module.path.like(module.path + "%")
-    rows = db.session.execute(q.where(cond).order_by(Module.level, CloneConfig.name, CloneConfig.id)).all()
-    out = []
-    for tpl, owner in rows:
-        present(user, tpl, owner)
-        out.append(tpl)
-    return out
+    return db.session.execute(q.where(cond).order_by(Module.level, CloneConfig.name, CloneConfig.id)).all()
+
+
+def template_source(module, template, owner):
+    """What cloning `module` from `template` copies: the module itself under a template of its own or of an
+    ancestor (the template says what to take along), else the template's model module (a project made from
+    the portal's project template)."""
+    return module if owner.id in module.ancestor_ids + [module.id] else owner
+
+
+def template_list(user, module, subtree=False):
+    return [present(user, tpl, owner) for tpl, owner in templates_for(module, subtree)
+            if perm.rights(user, owner).view]
 
 
 def template_options(user, module):
-    return [(t.id, f"{t.name} ({t._module.name})") for t in templates_for(user, module)]
-
-
-def template_links(user, tpl, owner, r=None):
-    r = r or perm.rights(user, owner)
-    links = {"clone": perm.link("clone.module", f"/api/clone/module/{owner.id}?template={tpl.id}",
-                                "Clone from template", "view")}
-    if perm.can(user, owner, "edit", r):
-        base = f"{owner.id}/{tpl.id}"
-        links["edit"] = perm.link("clone_config.edit", f"/api/clone-config/edit/{base}", "Edit", "edit", "POST")
-        links["manage"] = perm.link("clone_config.manage", f"/api/clone-config/manage/{base}", "Manage", "edit")
-        links["delete"] = perm.link("clone_config.delete", f"/api/clone-config/delete/{base}", "Delete", "edit",
-                                    "DELETE")
-    return links
+    return [(t.id, f"{t.name} ({owner.name})") for t, owner in templates_for(module) if perm.rights(user, owner).view]
 
 
 def present(user, tpl, owner):
-    tpl._module = owner
-    tpl._config = read_config(tpl)
-    tpl._links = template_links(user, tpl, owner)
-    return tpl
+    """A template (clone configuration) of `owner`, with its configuration read and its links."""
+    return {"id": tpl.id, "name": tpl.name, "description": tpl.description,
+            "module": {"id": owner.id, "name": owner.name, "type": owner.type},
+            "createdBy": user_name(tpl.created_by), "createdById": tpl.created_by_id, "created": tpl.created,
+            "config": read_config(tpl), "links": links.of("template", Ctx(user, owner, perm.rights(user, owner), tpl))}
 
 
 def get_template(module, template_id):
-    tpl = db.session.get(CloneConfig, template_id)
-    if tpl is None or tpl.module_id != module.id:
-        raise NotFound("Template not found")
-    return tpl
+    return get_owned(CloneConfig, module, template_id)
 
 
 def clone_defaults(user, source, template=None):
@@ -151,11 +138,12 @@ def clone_defaults(user, source, template=None):
 
 
 def visible_template(user, module, template_id):
-    """A template of the module or of one of its ancestors (for cloning from it), else 404."""
-    tpl = db.session.get(CloneConfig, template_id)
-    if tpl is None or tpl.module_id not in module.ancestor_ids + [module.id]:
+    """(template, owner) among those the module's clone dialog offers (`templates_for`) whose model the user may
+    see, else 404."""
+    found = next(((t, o) for t, o in templates_for(module) if t.id == template_id), None)
+    if found is None or not perm.rights(user, found[1]).view:
         raise NotFound("Template not found")
-    return tpl
+    return found
 
 
 # --- cloning ------------------------------------------------------------------------------------------
@@ -182,22 +170,6 @@ def _shift(d, days):
     return d + timedelta(days=days) if d is not None and days else d
 
 
-def _copy_bytes(stored_name):
-    """Copy a stored file to a new generated name; None when the source bytes are gone."""
-    try:
-        src = storage.path_of("files", stored_name)
-    except ValueError:
-        return None
-    if not os.path.exists(src):
-        return None
-    name = storage.new_name()
-    final = storage.path_of("files", name)
-    tmp = final + ".part"
-    shutil.copyfile(src, tmp)
-    os.replace(tmp, final)
-    return name
-
-
 def clone(user, source, data, template=None):
     """Copy `source` (and, as asked, its subtree and what it carries) under data['parentId']; returns the new id."""
     target = db.session.get(Module, data["parentId"])
@@ -211,11 +183,12 @@ def clone(user, source, data, template=None):
     shift = data.get("shiftDays") or 0
     excluded = _excluded_set(read_config(template)) if template is not None else set()
     name = data["name"]
-    label = perm.type_label(source)
+    label = platforms.type_label(source)
 
     # The first write takes SQLite's write lock before ids are reserved from max(id).
     feed.record(user, source, "clone", "module", f"Cloned {label} '{source.name}' as '{name}'"
-                + (f" (template '{template.name}')" if template is not None else ""))
+                + (f" (template '{template.name}')" if template is not None else ""),
+                item=source.id, data={"name": source.name, "as": name})
     db.session.flush()
 
     if include["children"]:
@@ -296,7 +269,7 @@ def clone(user, source, data, template=None):
             for f in files:
                 if ("file", f.id) in excluded:
                     continue
-                new_name = _copy_bytes(f.stored_name)
+                new_name = storage.stage_copy("files", f.stored_name)
                 if new_name is None:
                     continue  # bytes gone from the disk: no row without its file
                 stored.append(new_name)
@@ -306,14 +279,17 @@ def clone(user, source, data, template=None):
             _bulk(VaultFile, frows)
             counts["files"] = len(frows)
         what = ", ".join(f"{v} {k}" for k, v in counts.items() if v)
-        feed.record(user, SimpleNamespace(id=new_ids[0]), "add", "module",
-                    f"Created {label} '{name}' as a copy of '{source.name}' ({what})")
+        feed.record(user, SimpleNamespace(id=new_ids[0], path=paths[source.id]), "add", "module",
+                    f"Created {label} '{name}' as a copy of '{source.name}' ({what})", item=new_ids[0],
+                    data={"name": name})
         db.session.commit()
     except BaseException:
         db.session.rollback()
         for n in stored:
             storage.remove("files", n)
         raise
+    for n in stored:
+        storage.publish("files", n)
     return new_ids[0]
 
 
@@ -364,7 +340,8 @@ def add_template(user, module, data):
                       created_by_id=user.id)
     _write_config(tpl, _config_from(data))
     db.session.add(tpl)
-    feed.record(user, module, "add", "template", f"Added the template '{tpl.name}'")
+    feed.record(user, module, "add", "template", f"Added the template '{tpl.name}'", item=tpl.id,
+                data={"name": tpl.name})
     db.session.commit()
     return present(user, tpl, module)
 
@@ -372,7 +349,8 @@ def add_template(user, module, data):
 def update_template(user, module, tpl, data):
     tpl.name, tpl.description = data["name"], data.get("description") or ""
     _write_config(tpl, _config_from(data, read_config(tpl)))
-    feed.record(user, module, "edit", "template", f"Edited the template '{tpl.name}'")
+    feed.record(user, module, "edit", "template", f"Edited the template '{tpl.name}'", item=tpl.id,
+                data={"name": tpl.name})
     db.session.commit()
     return present(user, tpl, module)
 
@@ -385,7 +363,7 @@ def template_values(tpl):
 def delete_template(user, module, tpl):
     name = tpl.name
     db.session.delete(tpl)
-    feed.record(user, module, "delete", "template", f"Deleted the template '{name}'")
+    feed.record(user, module, "delete", "template", f"Deleted the template '{name}'", data={"name": name})
     db.session.commit()
 
 
@@ -399,7 +377,7 @@ def dependencies(module):
     out = []
     for m in sorted(mods, key=lambda m: [int(p) for p in m.path.strip("/").split("/")]):
         depth = m.level - module.level
-        out.append(("module", m.id, f"{perm.type_label(m)}: {m.name}", depth))
+        out.append(("module", m.id, f"{platforms.type_label(m)}: {m.name}", depth))
     for kind, model, title in (("article", Article, "Article"), ("file", VaultFile, "File"),
                                ("reference", Reference, "Reference")):
         cols = (model.id, model.title, model.module_id)

@@ -1,10 +1,13 @@
 """A module's deliverable: status, owner and the four dates."""
 from sqlalchemy import select
 
-from ..errors import Conflict, Invalid, NotFound
+from ..errors import Conflict, Invalid
 from ..extensions import db
+from ..transactions import check_version
+from .owned import get_owned
 from ..models import Deliverable, Membership, Module, User
 from . import feed
+from .events import watching
 
 FIELDS = {"ownerId": "owner_id", "startDate": "start_date", "deadline": "deadline",
           "commencedDate": "commenced_date", "completionDate": "completion_date", "status": "status"}
@@ -15,9 +18,7 @@ def find(module):
 
 
 def get(module, deliverable_id):
-    d = db.session.get(Deliverable, deliverable_id)
-    if d is None or d.module_id != module.id:
-        raise NotFound("Deliverable not found")
+    d = get_owned(Deliverable, module, deliverable_id)
     return d
 
 
@@ -49,6 +50,17 @@ def _check_dates(d):
         raise Invalid("The form has errors", errors=errors)
 
 
+def _wire(values):
+    """Values as the event carries them (dates as ISO text)."""
+    return {k: (v.isoformat() if hasattr(v, "isoformat") else v) for k, v in values.items()}
+
+
+def _owner_names(before_id, after_id):
+    """The owners' names as the feed tells the change ('from Marco Rossi to Elena Novak')."""
+    name = lambda uid: (db.session.get(User, uid).name if uid and db.session.get(User, uid) else None)  # noqa: E731
+    return {"before": name(before_id), "after": name(after_id)}
+
+
 def _apply(d, data):
     for key, value in data.items():
         if key in FIELDS:
@@ -62,19 +74,34 @@ def create(user, module, data):
     _apply(d, data)
     _check_dates(d)
     db.session.add(d)
-    feed.record(user, module, "add", "deliverable", f"Set the status of '{module.name}' to {d.status}")
+    db.session.flush()
+    watching.auto([d.owner_id], module, "owner")
+    after = _wire(values_of(d))
+    feed.record(user, module, "add", "deliverable", f"Set the status of '{module.name}' to {d.status}", item=d.id,
+                data={"owner": d.owner_id, "changed": sorted(k for k, v in after.items() if v is not None),
+                      "before": {}, "after": after, "ownerNames": _owner_names(None, d.owner_id)})
     db.session.commit()
     return d
 
 
 def update(user, module, d, data):
+    from .modules import deliverable_item
+    check_version(d, data, lambda: deliverable_item(user, module))
     before = d.status
+    old = _wire(values_of(d))
     _apply(d, data)
     _check_dates(d)
+    new = _wire(values_of(d))
+    changed = sorted(k for k in new if new[k] != old[k])
     what = ", ".join(sorted(data)) or "nothing"
     if d.status != before:
         what = f"status {before} → {d.status}"
-    feed.record(user, module, "edit", "deliverable", f"Updated the deliverable of '{module.name}' ({what})")
+    if "ownerId" in changed:
+        watching.auto([d.owner_id], module, "owner")
+    feed.record(user, module, "edit", "deliverable", f"Updated the deliverable of '{module.name}' ({what})", item=d.id,
+                data={"owner": d.owner_id, "changed": changed, "before": {k: old[k] for k in changed},
+                      "after": {k: new[k] for k in changed},
+                      **({"ownerNames": _owner_names(old["ownerId"], new["ownerId"])} if "ownerId" in changed else {})})
     db.session.commit()
     return d
 

@@ -197,6 +197,54 @@ def seed():
                     b.value(ccheck, task, "paula@demo.eu", option_id=opt.id, stringval="completed")
     seed_report(users, portal)
     db.session.commit()
+    seed_field_values(users, portal, projects)
+    seed_watches(users, portal, projects)
+    return True
+
+
+def seed_watches(users, portal, projects):
+    """Who watches what in the demo (the coordinator her portal, each case's owner their case), and the demo's
+    own history marked as dispatched: it is not news to anyone."""
+    from .events import dispatch, watching
+    watching.auto([users["sofia@demo.eu"].id], portal, "manual")
+    for project in projects:
+        owner = project.deliverable.owner_id if project.deliverable else None
+        watching.auto([owner], project, "owner")
+    db.session.commit()
+    dispatch.skip_to_end()
+
+
+def seed_field_values(users, portal, projects):
+    """Values of every type on the demo cases, entered through the service as a person would (each a feed
+    entry): notes (TEXT), the building permit (DATE), the measures (a multiple PICKLIST) and a monthly series of
+    the measured energy saving (DATED_NUMERIC)."""
+    from . import custom_field_values as cfv
+    notes = _field(portal, "site_notes", "Site notes", "TEXT", target="4rineu_project")
+    permit = _field(portal, "building_permit", "Building permit", "DATE", target="4rineu_project")
+    measures = _field(portal, "measures", "Renovation measures", "PICKLIST", target="4rineu_project",
+                      options=[("facade", "Prefabricated façade"), ("heat_pump", "Heat pump"),
+                               ("pv", "Photovoltaics"), ("ventilation", "Ventilation with heat recovery")])
+    measures.multiple = True
+    saving = db.session.scalar(select(CustomField).where(CustomField.module_id == portal.id,
+                                                         CustomField.attribute == "energy_saving"))
+    db.session.commit()
+    today = date.today()
+    plan = [
+        ("marco@demo.eu", "Tenants informed by letter; the site office opens on Mondays.", -200,
+         ["facade", "heat_pump"], [8, 14, 19, 23, 27, 31]),
+        ("lars@demo.eu", "Scaffolding on the north side until the roof works end.", -90,
+         ["facade", "ventilation", "pv"], [5, 9, 12, 18]),
+        ("elena@demo.eu", "Works house by house, one family moved out at a time.", 45, ["facade"], []),
+    ]
+    for project, (who, note, permit_in, chosen, points) in zip(projects, plan):
+        user = users[who]
+        cfv.add_value(user, project, notes, {"stringval": note})
+        cfv.add_value(user, project, permit, {"dateval": today + timedelta(days=permit_in)})
+        for option in chosen:
+            cfv.add_value(user, project, measures, {"option": option})
+        for i, n in enumerate(points):
+            cfv.add_value(user, project, saving, {"numval": float(n),
+                                                  "dateval": today - timedelta(days=30 * (len(points) - i))})
     return True
 
 

@@ -3,101 +3,129 @@
 A comment with replies is not removed when deleted: it becomes a tombstone (deleted, content emptied)
 so the thread stays readable; a tombstone disappears once its last reply is gone.
 """
-from sqlalchemy import select
+from sqlalchemy import func, select
 
+from .. import links
 from .. import permissions as perm
 from ..errors import Forbidden, Locked, NotFound
 from ..extensions import db
+from ..transactions import check_version
+from .owned import get_owned
 from ..models import Comment
+from ..links import Ctx
 from ..models.base import utcnow
+from ..presenting import user_avatar, user_name
 from . import feed
+from .events import mentions, watching
 
 DELETED_TEXT = "This comment has been deleted."
 
 
-def _links(user, module, c, r):
-    links = {}
-    if c.deleted:
-        return links
-    if c.created_by_id == user.id and r.view:
-        links["edit"] = perm.link("comment.edit", f"/api/comment/edit/{module.id}/{c.id}", "Edit", "view", "POST")
-    if _may_delete(user, module, c, r) is None:
-        links["delete"] = perm.link("comment.delete", f"/api/comment/delete/{module.id}/{c.id}", "Delete",
-                                    "delete", "DELETE")
-    if r.view:
-        links["reply"] = perm.link("comment.reply", f"/api/comment/reply/{module.id}/{c.id}", "Reply", "view", "POST")
-    return links
+def present(c, comment):
+    """A comment (c: a links.Ctx on its module); a tombstone shows no author and offers nothing."""
+    gone = comment.deleted
+    return {"id": comment.id, "parentId": comment.parent_id, "title": comment.title, "content": comment.content,
+            "deleted": gone, "version": comment.version, "created": comment.created, "updated": comment.updated,
+            "createdBy": None if gone else user_name(comment.created_by),
+            "createdById": None if gone else comment.created_by_id,
+            "avatar": None if gone else user_avatar(comment.created_by),
+            "links": links.of("comment", Ctx(c.user, c.module, c.r, comment))}
 
 
-def _may_delete(user, module, c, r):
-    """The author deletes their own comment; whoever may delete on the module deletes any; a lock blocks both."""
-    if module.locked:
-        return Locked
-    if c.created_by_id == user.id or r.delete:
-        return None
-    return Forbidden
+def _one(user, module, comment):
+    return present(Ctx(user, module, perm.rights(user, module)), comment)
 
 
-def _present(user, module, comments):
-    r = perm.rights(user, module)
-    for c in comments:
-        c._links = _links(user, module, c, r)
-    return comments
+SORTS = ("id",)
 
 
-def list_for(user, module):
-    rows = db.session.scalars(select(Comment).where(Comment.module_id == module.id).order_by(Comment.id)).all()
-    return _present(user, module, rows)
+def list_for(user, module, page):
+    """A page of the module's threads (top-level comments, oldest first unless sorted '-id') with every reply
+    below them, flat (replies carry parentId); the total counts threads. Three queries: count, the page's
+    threads, and their replies (a recursive query)."""
+    top = select(Comment.id).where(Comment.module_id == module.id, Comment.parent_id.is_(None))
+    total = db.session.scalar(select(func.count()).select_from(top.subquery()))
+    order = Comment.id.desc() if page.descending else Comment.id
+    ids = db.session.scalars(top.order_by(order).limit(page.per_page).offset(page.offset)).all()
+    rows = []
+    if ids:
+        tree = select(Comment.id).where(Comment.id.in_(ids)).cte("thread", recursive=True)
+        tree = tree.union_all(select(Comment.id).where(Comment.parent_id == tree.c.id))
+        rows = db.session.scalars(select(Comment).where(Comment.id.in_(select(tree.c.id))).order_by(Comment.id)).all()
+        rank = {cid: i for i, cid in enumerate(ids)}
+        root_of = {}
+        for x in rows:  # ids grow down a thread: a parent is met before its replies
+            root_of[x.id] = x.id if x.parent_id is None else root_of.get(x.parent_id, x.id)
+        rows.sort(key=lambda x: (rank.get(root_of[x.id], 0), x.id))
+    c = Ctx(user, module, perm.rights(user, module))
+    return [present(c, x) for x in rows], total
 
 
 def get(module, comment_id):
-    c = db.session.get(Comment, comment_id)
-    if c is None or c.module_id != module.id:
-        raise NotFound("Comment not found")
-    return c
+    return get_owned(Comment, module, comment_id)
 
 
 def add(user, module, data, parent=None):
     if parent is not None and parent.deleted:
         raise NotFound("Comment not found")
+    mentioned = mentions.check(module, data["content"])
     c = Comment(module_id=module.id, parent_id=parent.id if parent else None, title=data.get("title") or "",
                 content=data["content"], created_by_id=user.id)
     db.session.add(c)
+    db.session.flush()
+    mentions.store(c, mentioned)
+    # Commenting makes one a watcher of the module, and so does being mentioned in it.
+    watching.auto([user.id], module, "comment")
+    watching.auto(mentioned, module, "mention")
     what = "replied in" if parent else "commented on"
-    feed.record(user, module, "add", "comment", f"{user.name} {what} '{module.name}': {c.content[:80]}")
+    feed.record(user, module, "add", "comment", f"{user.name} {what} '{module.name}': {_plain(c.content)[:80]}",
+                item=c.id, data={"parentId": c.parent_id, "mentions": mentioned, "excerpt": _plain(c.content)[:140],
+                                 "reply": parent is not None})
     db.session.commit()
-    return _present(user, module, [c])[0]
+    return _one(user, module, c)
 
 
-def require_author(user, c):
-    if c.deleted or c.created_by_id != user.id:
+def require_author(user, module, c):
+    if perm.comment_error(user, perm.rights(user, module), module, c, "edit") is not None:
         raise Forbidden("Only the author may edit a comment")
 
 
 def edit(user, module, c, data):
-    require_author(user, c)
+    require_author(user, module, c)
+    check_version(c, data, lambda: _one(user, module, c))
+    mentioned = mentions.check(module, data["content"])
     c.title, c.content, c.updated = data.get("title") or "", data["content"], utcnow()
-    feed.record(user, module, "edit", "comment", f"{user.name} edited a comment on '{module.name}'")
+    new = mentions.store(c, mentioned)
+    watching.auto(new, module, "mention")
+    feed.record(user, module, "edit", "comment", f"{user.name} edited a comment on '{module.name}'",
+                item=c.id, data={"parentId": c.parent_id, "mentions": new, "excerpt": _plain(c.content)[:140]})
     db.session.commit()
-    return _present(user, module, [c])[0]
+    return _one(user, module, c)
 
 
 def delete(user, module, c):
-    err = _may_delete(user, module, c, perm.rights(user, module))
+    err = perm.comment_error(user, perm.rights(user, module), module, c, "delete")
     if err is Locked:
         raise Locked("Module is locked")
-    if err is not None or c.deleted:
+    if err is not None:
         raise Forbidden("You may not delete this comment")
     has_replies = db.session.scalar(select(Comment.id).where(Comment.parent_id == c.id).limit(1)) is not None
-    parent_id = c.parent_id
+    parent_id, comment_id = c.parent_id, c.id
+    mentions.store(c, [])
     if has_replies:
         c.deleted, c.content, c.title, c.updated = True, "", "", utcnow()
     else:
         db.session.delete(c)
         db.session.flush()
         _prune(parent_id)
-    feed.record(user, module, "delete", "comment", f"{user.name} deleted a comment on '{module.name}'")
+    feed.record(user, module, "delete", "comment", f"{user.name} deleted a comment on '{module.name}'",
+                item=comment_id, data={"parentId": parent_id})
     db.session.commit()
+
+
+def _plain(text):
+    """A comment's text with each mention token shown as its name (feed lines, notifications, mails)."""
+    return mentions.TOKEN.sub(lambda m: "@" + m.group(1), text or "")
 
 
 def _prune(comment_id):

@@ -1,23 +1,84 @@
-"""The activity feed: every write records an entry in the same transaction."""
-from sqlalchemy import select
+"""The activity feed: every write records an entry in the same transaction, and beside it the event the
+dispatcher fans out (services/events.py: the outbox)."""
+import json
+
+from sqlalchemy import func, select
 
 from ..extensions import db
 from ..models import FeedEntry, Module
+from ..presenting import user_avatar, user_name
 
 
-def record(user, module, operation, category, description):
-    db.session.add(FeedEntry(module_id=module.id, created_by_id=user.id if user else None,
-                             operation=operation, category=category, description=description[:500]))
+def scope_id(module):
+    """The portal a module belongs to (its own id for a portal), or the root's id for the root."""
+    ids = module.path.strip("/").split("/")
+    return int(ids[1] if len(ids) > 1 else ids[0])
 
 
-def list_for(module, limit=100, before=None):
-    """Entries of the module and its descendants, newest first (two queries)."""
-    q = (select(FeedEntry, Module.name).join(Module, Module.id == FeedEntry.module_id)
-         .where(Module.path.like(module.path + "%")).order_by(FeedEntry.id.desc()).limit(limit))
+def record(user, module, operation, category, description, item=None, data=None):
+    """The feed entry of a change and its event (`item`: the id of the thing changed; `data`: what the channels
+    need beyond it, e.g. before/after, mentions), both in the caller's transaction."""
+    db.session.add(FeedEntry(module_id=module.id, portal_id=scope_id(module), created_by_id=user.id if user else None,
+                             operation=operation, category=category, description=description[:500],
+                             item_id=item if isinstance(item, int) else None,
+                             data=json.dumps(data, default=str)[:20000] if data else None))
+    from . import events
+    events.record(user, module, operation, category, description[:500], item, data)
+
+
+SORTS = ("id",)
+
+
+# What a change's fields are called on screen, and how their values read there (the webapp formats by kind).
+FIELDS = {"status": ("status", "status"), "ownerId": ("owner", "user"), "startDate": ("start date", "date"),
+          "deadline": ("deadline", "date"), "commencedDate": ("commenced date", "date"),
+          "completionDate": ("completion date", "date"), "name": ("name", "text"),
+          "description": ("description", "text"), "title": ("title", "text"), "value": ("value", "text")}
+EXTRA = ("descendants", "position", "as", "version", "reply", "joined")
+
+
+def _data(e):
+    try:
+        data = json.loads(e.data) if e.data else {}
+    except ValueError:
+        data = {}
+    return data if isinstance(data, dict) else {}
+
+
+def changes_of(data):
+    """[{field, label, kind, before, after}] of the fields a change touched (an owner by name)."""
+    before, after = data.get("before") or {}, data.get("after") or {}
+    names = data.get("ownerNames") or {}
+    out = []
+    for field in data.get("changed") or []:
+        label, kind = FIELDS.get(field, (data.get("label") or field, "text"))
+        if field == "value":
+            kind = data.get("valueKind") or kind
+        b, a = before.get(field), after.get(field)
+        if kind == "user":
+            b, a = names.get("before"), names.get("after")
+        out.append({"field": field, "label": data.get("label") or label if field == "value" else label, "kind": kind,
+                    "before": b, "after": a})
+    return out
+
+
+def present(e, module_name):
+    data = _data(e)
+    return {"id": e.id, "created": e.created, "createdById": e.created_by_id, "createdBy": user_name(e.created_by),
+            "avatar": user_avatar(e.created_by), "description": e.description, "operation": e.operation,
+            "category": e.category, "module": {"id": e.module_id, "name": module_name},
+            "itemId": e.item_id, "itemName": data.get("name"), "subject": data.get("subject"),
+            "changes": changes_of(data), "extra": {k: data[k] for k in EXTRA if k in data}}
+
+
+def list_for(module, page, before=None):
+    """A page of the entries of the module and its descendants, newest first (`before`: older than that id);
+    two queries (the page, the count)."""
+    q = select(FeedEntry, Module.name).join(Module, Module.id == FeedEntry.module_id).where(
+        Module.path.like(module.path + "%"))
     if before:
         q = q.where(FeedEntry.id < before)
-    out = []
-    for entry, name in db.session.execute(q).all():
-        entry._module_name = name
-        out.append(entry)
-    return out
+    total = db.session.scalar(select(func.count()).select_from(q.with_only_columns(FeedEntry.id).subquery()))
+    order = FeedEntry.id.asc() if page.sort == "id" else FeedEntry.id.desc()
+    rows = db.session.execute(q.order_by(order).limit(page.per_page).offset(page.offset)).all()
+    return [present(e, name) for e, name in rows], total

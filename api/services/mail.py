@@ -8,14 +8,25 @@ from email.utils import make_msgid
 from flask import current_app
 
 
-def send(to, subject, text):
+def one_line(text, limit=200):
+    """A header value: no line breaks (they would start another header), at most `limit` characters."""
+    return " ".join(str(text or "").split())[:limit]
+
+
+def send(to, subject, text, html=None, headers=None):
+    """Send a mail: plain text, and an HTML alternative when given (its user-supplied strings escaped by its
+    template); `headers` such as List-Unsubscribe are added as given (single lines)."""
     cfg = current_app.config
     msg = EmailMessage()
     msg["From"] = cfg["MAIL_FROM"]
     msg["To"] = to
-    msg["Subject"] = subject
+    msg["Subject"] = one_line(subject)
     msg["Message-ID"] = make_msgid()
+    for name, value in (headers or {}).items():
+        msg[name] = one_line(value, 2000)
     msg.set_content(text)
+    if html is not None:
+        msg.add_alternative(html, subtype="html")
     if not cfg["MAIL_SERVER"]:
         os.makedirs(cfg["MAIL_OUTBOX_DIR"], exist_ok=True)
         name = f"{time.time():.6f}-{to.replace('@', '_at_')}.eml"

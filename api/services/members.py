@@ -1,30 +1,51 @@
-"""Memberships and invitations: who may grant what, and the last admin of a portal."""
-import hashlib
-import secrets
-from datetime import timedelta
-
-from flask import current_app
-from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
+"""Memberships: who may grant what, and the last admin of a portal (invitations: services/invitations.py)."""
 from sqlalchemy import func, select
 
+from .. import links
 from .. import permissions as perm
-from ..errors import ApiError, Conflict, Invalid, NotFound
+from ..errors import ApiError, Conflict, Invalid
 from ..extensions import db
-from ..models import Invitation, Membership, Module, User
-from ..models.base import utcnow
-from . import accounts, feed, mail
+from .owned import get_owned
+from ..models import Membership, Module, User
+from ..links import Ctx
+from ..presenting import avatar_url
+from ..transactions import check_version, lock_row
+from . import accounts, feed
 
 FLAGS = {"admin": "admin", "allowCreate": "allow_create", "allowView": "allow_view", "allowEdit": "allow_edit",
          "allowDelete": "allow_delete"}
-INVITATION_DAYS = 14
+
+
+def _co_members(module):
+    return (select(Membership.user_id).join(Module, Module.id == Membership.module_id)
+            .where(Module.path.like(module.portal_path + "%")))
 
 
 def user_options(module):
-    """Active users who are not yet direct members of the module."""
+    """Active members of the module's portal (anywhere in it) who are not yet direct members of the module.
+    Nobody else is listed: people outside the portal are added by their exact e-mail address."""
     taken = select(Membership.user_id).where(Membership.module_id == module.id)
-    rows = db.session.execute(select(User.id, User.name, User.email).where(User.is_active, User.id.not_in(taken))
+    rows = db.session.execute(select(User.id, User.name, User.email)
+                              .where(User.is_active, User.id.in_(_co_members(module)), User.id.not_in(taken))
                               .order_by(User.name)).all()
     return [(uid, f"{name} <{email}>") for uid, name, email in rows]
+
+
+def _target(module, data):
+    """The user to add: picked from the portal's members, or named by exact e-mail address."""
+    if data.get("userId"):
+        target = db.session.scalar(select(User).where(User.id == data["userId"], User.is_active,
+                                                      User.id.in_(_co_members(module))))
+        if target is None:
+            raise Invalid("The form has errors", errors={"userId": ["Please choose one of the options"]})
+        return target
+    if data.get("email"):
+        target = accounts.find_by_email(data["email"])
+        if target is None or not target.is_active:
+            raise Invalid("The form has errors", errors={"email": [
+                "No active account has this address: invite the person instead"]})
+        return target
+    raise Invalid("The form has errors", errors={"userId": ["Choose a user or enter their e-mail address"]})
 
 
 def check_grant(user, module, data):
@@ -52,23 +73,77 @@ def _describe(m):
 
 
 def get(module, membership_id):
-    m = db.session.get(Membership, membership_id)
-    if m is None or m.module_id != module.id:
-        raise NotFound("Membership not found")
-    return m
+    return get_owned(Membership, module, membership_id)
+
+
+# --- presenting -----------------------------------------------------------------------------------------------
+
+MEMBERSHIP_COLUMNS = (Membership.id, Membership.module_id, Membership.user_id, Membership.version, Membership.role,
+                      Membership.admin,
+                      Membership.allow_create, Membership.allow_view, Membership.allow_edit, Membership.allow_delete,
+                      User.email.label("user_email"), User.name.label("user_name"),
+                      User.organisation.label("user_organisation"), User.avatar.label("user_avatar"))
+
+
+def present(c, m, inherited=False, admins=1):
+    """A membership (a row of MEMBERSHIP_COLUMNS; c: a links.Ctx on its module; `admins`: how many admin memberships
+    that module has). An inherited one (from an ancestor) is shown without links: it is changed where it was
+    given."""
+    return {"id": m.id, "moduleId": m.module_id, "userId": m.user_id, "userName": m.user_email,
+            "userEmail": m.user_email, "name": m.user_name, "role": m.role, "organisation": m.user_organisation,
+            "avatar": avatar_url(m.user_id, m.user_avatar), "admin": m.admin, "allowCreate": m.allow_create,
+            "allowView": m.allow_view, "allowEdit": m.allow_edit, "allowDelete": m.allow_delete,
+            "inherited": inherited, "version": m.version,
+            "links": {} if inherited else links.of("membership", Ctx(c.user, c.module, c.r, m, admins=admins))}
 
 
 def _present(user, module, m):
-    m._inherited = False
-    m._links = perm.membership_links(user, module, m)
-    return m
+    row = db.session.execute(select(*MEMBERSHIP_COLUMNS).join(User, User.id == Membership.user_id)
+                             .where(Membership.id == m.id)).one()
+    admins = db.session.scalar(select(func.count(Membership.id)).where(Membership.module_id == module.id,
+                                                                       Membership.admin.is_(True)))
+    return present(Ctx(user, module, perm.rights(user, module)), row, admins=admins)
+
+
+MEMBER_SORTS = {"name": User.name, "email": User.email, "role": Membership.role}
+
+
+def memberships_of(user, module, r=None, page=None, admin=None):
+    """Direct memberships of the module, then those inherited from its ancestors; with `page` (forms.Paging) one
+    page of them, filtered by `q` (name or e-mail) and `admin` (only admins, or only the others), and sorted.
+    Two queries (rows, count) and the admins count."""
+    c = Ctx(user, module, r or perm.rights(user, module))
+    q = (select(*MEMBERSHIP_COLUMNS).join(User, User.id == Membership.user_id)
+         .where(Membership.module_id.in_(module.ancestor_ids + [module.id])))
+    inherited_last = (Membership.module_id != module.id)
+    if page is not None and page.q:
+        like = f"%{page.q.lower()}%"
+        q = q.where(func.lower(User.name).like(like) | func.lower(User.email).like(like))
+    if admin is not None:
+        q = q.where(Membership.admin.is_(admin))
+    order = [inherited_last]
+    if page is not None and page.sort:
+        col = MEMBER_SORTS[page.sort.lstrip("-")]
+        order.append(col.desc() if page.sort.startswith("-") else col)
+    order.append(Membership.id)
+    q = q.order_by(*order)
+    total = None
+    if page is not None:
+        total = db.session.scalar(select(func.count()).select_from(q.order_by(None).subquery()))
+        q = q.limit(page.per_page).offset(page.offset)
+    rows = db.session.execute(q).all()
+    if page is None:  # every membership is here: count the admins among them
+        admins = sum(1 for m in rows if m.admin and m.module_id == module.id)
+    else:
+        admins = db.session.scalar(select(func.count(Membership.id)).where(Membership.module_id == module.id,
+                                                                           Membership.admin.is_(True)))
+    out = [present(c, m, m.module_id != module.id, admins) for m in rows]
+    return out if page is None else (out, total)
 
 
 def add(user, module, data):
     check_grant(user, module, data)
-    target = db.session.get(User, data["userId"])
-    if target is None or not target.is_active:
-        raise Invalid("The form has errors", errors={"userId": ["Please choose one of the options"]})
+    target = _target(module, data)
     if db.session.scalar(select(Membership.id).where(Membership.module_id == module.id,
                                                      Membership.user_id == target.id)):
         raise Conflict(f"{target.name} is already a member here")
@@ -76,7 +151,8 @@ def add(user, module, data):
     _apply(m, data)
     m.user = target
     db.session.add(m)
-    feed.record(user, module, "add", "membership", f"Added {_describe(m)} to '{module.name}'")
+    feed.record(user, module, "add", "membership", f"Added {_describe(m)} to '{module.name}'", item=m.id,
+                data={"subject": m.user.name if m.user else None})
     db.session.commit()
     perm.forget()
     return _present(user, module, m)
@@ -88,123 +164,31 @@ def _admins_left(module, without):
 
 
 def _guard_last_admin(module, m, still_admin):
-    if module.level == 1 and m.admin and not still_admin and _admins_left(module, m) == 0:
-        raise Conflict("A portal needs at least one admin: make someone else admin first")
+    if module.level == 1 and m.admin and not still_admin:
+        # Two admins demoting each other at once must not both pass the count: they take turns on the portal.
+        lock_row(Module, module.id)
+        if _admins_left(module, m) == 0:
+            raise Conflict("A portal needs at least one admin: make someone else admin first")
 
 
 def edit(user, module, m, data):
+    perm.require_membership(user, module, m, "edit_member")
     check_grant(user, module, data)
+    check_version(m, data, lambda: _present(user, module, m))
     _guard_last_admin(module, m, bool(data.get("admin")))
     _apply(m, data)
-    feed.record(user, module, "edit", "membership", f"Changed {_describe(m)} on '{module.name}'")
+    feed.record(user, module, "edit", "membership", f"Changed {_describe(m)} on '{module.name}'", item=m.id,
+                data={"subject": m.user.name if m.user else None})
     db.session.commit()
     perm.forget()
     return _present(user, module, m)
 
 
 def delete(user, module, m):
+    perm.require_membership(user, module, m, "delete_member")
     _guard_last_admin(module, m, False)
     name = m.user.name
     db.session.delete(m)
-    feed.record(user, module, "delete", "membership", f"Removed {name} from '{module.name}'")
+    feed.record(user, module, "delete", "membership", f"Removed {name} from '{module.name}'", data={"subject": name})
     db.session.commit()
     perm.forget()
-
-
-# --- invitations ------------------------------------------------------------------------------------
-
-def _serializer():
-    return URLSafeTimedSerializer(current_app.config["SECRET_KEY"], salt="invitation")
-
-
-def _digest(nonce):
-    return hashlib.sha256(nonce.encode()).hexdigest()
-
-
-def invite(user, module, data):
-    check_grant(user, module, data)
-    email = data["email"].strip().lower()
-    nonce = secrets.token_urlsafe(24)
-    inv = Invitation(module_id=module.id, email=email, invited_by_id=user.id, token_hash=_digest(nonce),
-                     expires=utcnow() + timedelta(days=INVITATION_DAYS))
-    _apply(inv, data)
-    db.session.add(inv)
-    db.session.flush()
-    token = _serializer().dumps({"i": inv.id, "n": nonce})
-    link = f"{current_app.config['PUBLIC_URL'].rstrip('/')}/invitation?token={token}"
-    feed.record(user, module, "add", "invitation", f"Invited {email} to '{module.name}'")
-    db.session.commit()
-    existing = accounts.find_by_email(email) is not None
-    mail.send(email, f"{user.name} invites you to '{module.name}'",
-              f"Hello,\n\n{user.name} invites you to join '{module.name}' on the portal.\n\n"
-              + ("Sign in with this address to accept, or open the link:\n\n" if existing else
-                 "Open this link to create your account and join:\n\n")
-              + f"{link}\n\nThe link works once and expires in {INVITATION_DAYS} days.\n")
-    return inv
-
-
-def invitation_from_token(token):
-    """The invitation a link stands for, or a clear 4xx: forged, expired or used."""
-    try:
-        data = _serializer().loads(token or "", max_age=INVITATION_DAYS * 86400)
-        inv = db.session.get(Invitation, int(data["i"]))
-        ok = inv is not None and secrets.compare_digest(inv.token_hash, _digest(str(data["n"])))
-    except SignatureExpired:
-        raise ApiError("This invitation has expired. Ask for a new one.", status=410)
-    except (BadSignature, KeyError, TypeError, ValueError):
-        ok, inv = False, None
-    if not ok:
-        raise NotFound("This invitation link is not valid")
-    if inv.used is not None:
-        raise ApiError("This invitation has already been used. Sign in instead.", status=410)
-    if inv.expires < utcnow():
-        raise ApiError("This invitation has expired. Ask for a new one.", status=410)
-    return inv
-
-
-def _grant_invitation(inv, user):
-    module = db.session.get(Module, inv.module_id)
-    m = db.session.scalar(select(Membership).where(Membership.module_id == inv.module_id,
-                                                   Membership.user_id == user.id))
-    if m is None:
-        m = Membership(module_id=inv.module_id, user_id=user.id)
-        db.session.add(m)
-    m.role = inv.role
-    for attr in FLAGS.values():
-        setattr(m, attr, getattr(m, attr, False) or getattr(inv, attr))
-    inv.used = utcnow()
-    feed.record(user, module, "add", "membership", f"{user.name} joined '{module.name}' by invitation")
-
-
-def accept(data):
-    inv = invitation_from_token(data["token"])
-    if accounts.find_by_email(inv.email):
-        raise Conflict("An account already exists for this address: sign in to accept the invitation")
-    user = accounts.create_user(inv.email, data["password"]["first"], data["name"])
-    _grant_invitation(inv, user)
-    db.session.commit()
-    return user
-
-
-def accept_signed_in(user, token):
-    """A signed-in user accepts an invitation made out to their own address."""
-    inv = invitation_from_token(token)
-    if inv.email.lower() != user.email.lower():
-        raise ApiError(f"This invitation is for {inv.email}: sign in with that address to accept it", status=403)
-    module = db.session.get(Module, inv.module_id)
-    _grant_invitation(inv, user)
-    db.session.commit()
-    perm.forget()
-    return module
-
-
-def accept_pending(user):
-    """On sign-in, an existing user receives the memberships they were invited to."""
-    pending = db.session.scalars(select(Invitation).where(func.lower(Invitation.email) == user.email.lower(),
-                                                          Invitation.used.is_(None),
-                                                          Invitation.expires > utcnow())).all()
-    for inv in pending:
-        _grant_invitation(inv, user)
-    if pending:
-        db.session.commit()
-    return len(pending)

@@ -1,17 +1,34 @@
 """The module tree: loading a module with everything its page shows in a fixed number of
 queries, and the tree operations (add, edit, move, delete a subtree)."""
-from sqlalchemy import func, select
+import hashlib
 
+from sqlalchemy import Integer, and_, cast, false, func, or_, select, true
+from sqlalchemy import update as sql_update
+from sqlalchemy.orm import aliased, joinedload
+
+from .. import links
 from .. import permissions as perm
 from ..errors import BadRequest, NotFound
 from ..extensions import db
-from ..models import MODULE_OWNED, Brand, CustomField, CustomValue, Deliverable, Membership, Module, PicklistOption
-from . import feed, storage
+from ..forms.modules import STATUSES as DELIVERABLE_STATUSES
+from ..transactions import check_version, lock_row
+from ..links import Ctx
+from ..models import (MODULE_OWNED, Brand, CustomField, CustomValue, Deliverable, FeedEntry, Membership, Module,
+                      PicklistOption, User, Watch)
+from ..presenting import avatar_url, preview, status, user_name
+from . import custom_field_values, feed, members, platforms, storage
+from .events import watching
 from .platforms import PORTAL
 
 
 def get_module(module_id):
     return db.session.get(Module, module_id)
+
+
+def real(user):
+    """The user object behind flask_jwt_extended's `current_user` proxy: a page of rows reads it thousands of
+    times, and each read through the proxy looks the JWT up again."""
+    return user._get_current_object() if hasattr(user, "_get_current_object") else user
 
 
 def visible_module(user, module_id, action="view"):
@@ -21,191 +38,376 @@ def visible_module(user, module_id, action="view"):
     return module
 
 
-# --- presenting ---------------------------------------------------------------------------------
+# --- presenting: plain dicts, a fixed number of queries (docs/architecture.md, 'Reads') ------------------------
 
-def _child_counts(ids):
-    if not ids:
-        return {}
-    rows = db.session.execute(select(Module.parent_id, func.count(Module.id))
-                              .where(Module.parent_id.in_(ids)).group_by(Module.parent_id))
-    return dict(rows.all())
-
-
-def _fields_for(user, modules, defining_ids, attribute=None):
-    """customFields of each module: fields defined on its ancestors or itself, with its own values.
-    Three queries whatever the number of modules (fields, their options, values)."""
-    if not modules:
-        return
-    q = select(CustomField).where(CustomField.module_id.in_(defining_ids))
-    if attribute:
-        q = q.where(CustomField.attribute == attribute)
-    fields_ = db.session.scalars(q.order_by(CustomField.idx, CustomField.id)).all()
-    values = db.session.scalars(select(CustomValue).where(
-        CustomValue.module_id.in_([m.id for m in modules]),
-        CustomValue.field_id.in_([f.id for f in fields_]) if fields_ else False).order_by(CustomValue.id)).all() \
-        if fields_ else []
-    by_module = {}
-    for v in values:
-        by_module.setdefault((v.module_id, v.field_id), []).append(v)
-    for m in modules:
-        path_ids = {int(p) for p in m.path.strip("/").split("/") if p}
-        r = perm.rights(user, m)
-        out = []
-        for f in fields_:
-            if f.module_id not in path_ids or (f.target_type and f.target_type != m.type):
-                continue
-            view = _FieldView(f, m.id, by_module.get((m.id, f.id), []))
-            view._links = perm.custom_field_links(m, f, view._values, r)
-            for v in view._values:
-                v._links = perm.custom_value_links(m, v, r)
-            out.append(view)
-        m._custom_fields = out
+ROW_COLUMNS = (Module.id, Module.parent_id, Module.idx, Module.name, Module.description, Module.type, Module.platform,
+               Module.path, Module.level, Module.locked)
+_OWNER, _CHILD = aliased(User), aliased(Module)
+# What a row shows beside the module's own columns, read in the same statement: its number of children, its
+# deliverable with the owner's name and avatar, its brand.
+CARRIED_COLUMNS = (
+    select(func.count(_CHILD.id)).where(_CHILD.parent_id == Module.id).correlate(Module).scalar_subquery()
+    .label("child_count"),
+    Deliverable.id.label("d_id"), Deliverable.status.label("d_status"), Deliverable.owner_id.label("d_owner_id"),
+    _OWNER.name.label("d_owner_name"), _OWNER.avatar.label("d_owner_avatar"), Deliverable.start_date.label("d_start"),
+    Deliverable.deadline.label("d_deadline"), Deliverable.commenced_date.label("d_commenced"),
+    Deliverable.completion_date.label("d_completion"), Deliverable.version.label("d_version"), Brand.id.label("b_id"), Brand.logo.label("b_logo"),
+    Brand.logo_size.label("b_size"))
 
 
-class _FieldView:
-    """A custom field as seen from one module (the same field serves many modules)."""
-    def __init__(self, field, module_id, values):
-        self._f = field
-        self._for_module = module_id
-        self._values = values
-
-    def __getattr__(self, name):
-        return getattr(self._f, name)
+def row_select(*where):
+    """SELECT of module rows with everything a row shows (one statement, whatever the number of rows)."""
+    return (select(*ROW_COLUMNS, *CARRIED_COLUMNS).select_from(Module)
+            .outerjoin(Deliverable, Deliverable.module_id == Module.id)
+            .outerjoin(_OWNER, _OWNER.id == Deliverable.owner_id)
+            .outerjoin(Brand, Brand.module_id == Module.id).where(*where))
 
 
-def decorate(user, modules, parent_rights=None, with_fields=True, field_attribute=None, full=()):
-    """Attach type label, child count, deliverable, brand, custom fields and links: a fixed number of
-    queries whatever the number of modules. `parent_rights` (a dict by parent id) adds reindex links."""
-    if not modules:
-        return modules
-    ids = [m.id for m in modules]
-    counts = _child_counts(ids)
-    deliverables = {d.module_id: d for d in db.session.scalars(select(Deliverable).where(Deliverable.module_id.in_(ids)))}
-    brands = {b.module_id: b for b in db.session.scalars(select(Brand).where(Brand.module_id.in_(ids)))}
-    for m in modules:
-        r = perm.rights(user, m)
-        m._type_label = perm.type_label(m)
-        m._label_plural = perm.type_plural(m)
-        m._child_count = counts.get(m.id, 0)
-        d = deliverables.get(m.id)
-        if d is not None:
-            d._links = perm.deliverable_links(user, m, d, r)
-        m._deliverable = d
-        b = brands.get(m.id)
-        if b is not None:
-            b._links = perm.brand_links(m, b, r)
-        m._brand = b
-        m._links = perm.module_links(user, m, r, has_deliverable=d is not None,
-                                     parent_rights=(parent_rights or {}).get(m.parent_id), summary=m not in full)
-    if with_fields:
-        defining = set()
-        for m in modules:
-            defining.update(int(p) for p in m.path.strip("/").split("/") if p)
-        _fields_for(user, modules, defining, field_attribute)
-    return modules
+class _Deliverable:
+    """The deliverable part of a row, read as a deliverable (the links' URL arguments use its id)."""
+    __slots__ = ("id", "status", "owner_id", "owner_name", "owner_avatar", "start_date", "deadline",
+                 "commenced_date", "completion_date", "version")
+
+    def __init__(self, row):
+        (self.id, self.status, self.owner_id, self.owner_name, self.owner_avatar, self.start_date, self.deadline,
+         self.commenced_date, self.completion_date, self.version) = (
+            row.d_id, row.d_status, row.d_owner_id, row.d_owner_name, row.d_owner_avatar, row.d_start, row.d_deadline,
+            row.d_commenced, row.d_completion, row.d_version)
+
+
+class _Brand:
+    __slots__ = ("id", "logo", "logo_size")
+
+    def __init__(self, row):
+        self.id, self.logo, self.logo_size = row.b_id, row.b_logo, row.b_size
+
+
+def present_deliverable(c, d, with_links=True):
+    """The deliverable (`d`: a Deliverable or a row's) with its links; in a row (`with_links=False`), its id,
+    status, owner and dates and only the links a row acts on (links.DELIVERABLE_ROW_LINKS: the Gantt's date
+    edits), decided from the rights already folded for the row: no query."""
+    if d is None:
+        return None
+    out = {"id": d.id, "status": status(d.status), "ownerId": d.owner_id, "ownerName": d.owner_name,
+           "ownerAvatar": avatar_url(d.owner_id, d.owner_avatar), "startDate": d.start_date, "deadline": d.deadline,
+           "commencedDate": d.commenced_date, "completionDate": d.completion_date}
+    ctx = Ctx(c.user, c.module, c.r, d)
+    if with_links:
+        out["version"] = d.version
+        out["links"] = links.of("deliverable", ctx)
+    else:
+        out["links"] = links.of("deliverable", ctx, only=links.DELIVERABLE_ROW_LINKS)
+    return out
+
+
+def deliverable_item(user, module):
+    """The module's deliverable with its links, or None (one query)."""
+    row = db.session.execute(row_select(Module.id == module.id)).one()
+    return present_deliverable(Ctx(user, module, perm.rights(user, module)),
+                               _Deliverable(row) if row.d_id else None)
+
+
+def present_brand(c, b, only=None):
+    if b is None:
+        return None
+    return {"id": b.id, "logo": b.logo_size, "links": links.of("brand", Ctx(c.user, c.module, c.r, b), only=only)}
+
+
+def present_row(c, row, checklist, names=None):
+    """A module as a row of a list (a child in module/view and module/list, a task of detailed-list-by-type, an
+    entry module): what cards, list rows, the Gantt and the checklist show, and the links a row acts on
+    (links.ROW_LINKS). `row`: a row_select() row; `names`: its type's (label, plural, tab) when known."""
+    type_label, plural, tab = names or platforms.type_names(row)
+    return {"id": row.id, "parentId": row.parent_id, "idx": row.idx, "name": row.name,
+            "description": preview(row.description), "type": row.type, "typeLabel": type_label,
+            "labelPlural": plural, "tab": tab,
+            "platform": row.platform, "level": row.level, "childCount": row.child_count, "locked": row.locked,
+            "deliverable": present_deliverable(c, _Deliverable(row), with_links=False) if row.d_id else None,
+            "brand": present_brand(c, _Brand(row), ("view_logo",)) if row.b_id else None,
+            "checklist": checklist, "links": links.of("module", c, only=links.ROW_LINKS)}
+
+
+def rows_of(user, rows, parent_rights=None, checklist_fields=None, ids=None):
+    """Rows for `rows` (from row_select()), plus (unless given as {module id: [(field, values)]}) their checklist
+    field and values in two queries. `ids`: a SELECT of the rows' ids, when there is one."""
+    user = real(user)
+    if checklist_fields is None:
+        checklist_fields = custom_field_values.fields_of(rows, attribute=custom_field_values.CHECKLIST, ids=ids)
+    out, names = [], {}
+    for m in rows:
+        c = Ctx(user, m, perm.rights(user, m), parent_rights=(parent_rights or {}).get(m.parent_id))
+        check = next(((f, v) for f, v in checklist_fields.get(m.id, ()) if f.attribute == custom_field_values.CHECKLIST),
+                     None)
+        kind = (m.platform, m.type)
+        if kind not in names:
+            names[kind] = platforms.type_names(m)
+        out.append(present_row(c, m, custom_field_values.present_checklist(c, *check) if check else None, names[kind]))
+    return out
+
+
+def _view_fields(module, children):
+    """Every field of the module with its values, and the checklist of each child: two queries (fields with their
+    options, values), whatever the number of children."""
+    path_ids = [int(p) for p in module.path.strip("/").split("/") if p]
+    child_ids = _children_ids(module)
+    cond = CustomField.module_id.in_(path_ids)
+    if children:
+        cond = cond | (CustomField.module_id.in_(child_ids) & (CustomField.attribute == custom_field_values.CHECKLIST))
+    fields_ = db.session.scalars(select(CustomField).options(joinedload(CustomField.options)).where(cond)
+                                 .order_by(CustomField.idx, CustomField.id)).unique().all()
+    checks = [f.id for f in fields_ if f.attribute == custom_field_values.CHECKLIST]
+    vcond = CustomValue.module_id == module.id
+    if children and checks:
+        vcond = vcond | (CustomValue.module_id.in_(child_ids) & CustomValue.field_id.in_(checks))
+    values = {}
+    if fields_:
+        for v in custom_field_values.values_where(vcond):
+            values.setdefault((v.module_id, v.field_id), []).append(v)
+    out = {}
+    for m in [module] + list(children):
+        ids = {int(p) for p in m.path.strip("/").split("/") if p}
+        out[m.id] = [(f, values.get((m.id, f.id), [])) for f in fields_ if custom_field_values.applies(f, m, ids)
+                     and (m is module or f.attribute == custom_field_values.CHECKLIST)]
+    return out
+
+
+def _children_ids(module):
+    return select(Module.id).where(Module.parent_id == module.id)
+
+
+def present_ancestor(m):
+    return {"id": m.id, "name": m.name, "type": m.type, "typeLabel": platforms.type_label(m)}
 
 
 def load_view(user, module_id):
-    """A module with ancestors, children, memberships, custom fields, brand and deliverable."""
+    """module/view: the module with every spec §3 field, its ancestors, its children as rows, its memberships,
+    custom fields (with values), brand and deliverable. The same number of queries for 5 or 500 children."""
+    user = real(user)
     module = visible_module(user, module_id)
-    ancestors = db.session.scalars(select(Module).where(Module.id.in_(module.ancestor_ids))).all()
-    ancestors.sort(key=lambda a: a.level)
-    children = db.session.scalars(select(Module).where(Module.parent_id == module.id)
-                                  .order_by(Module.idx, Module.id)).all()
     r = perm.rights(user, module)
-    decorate(user, [module] + children, parent_rights={module.id: r}, full=(module,))
-    for a in ancestors:
-        a._type_label = perm.type_label(a)
-    module._ancestors = [a for a in ancestors if a.level > 0]
-    module._fqn = "/".join([a.name for a in module._ancestors] + [module.name])
-    module._children = children
-    module._memberships = memberships_of(user, module, r)
-    module._child_types = perm.child_rules(module)
-    return module
+    ancestors = db.session.execute(select(Module.id, Module.name, Module.type, Module.platform, Module.level)
+                                   .where(Module.id.in_(module.ancestor_ids)).order_by(Module.level)).all() \
+        if module.ancestor_ids else []
+    # How many modules a delete takes along (the confirmation says): computed once, in the same statement.
+    below = aliased(Module)
+    descendants = select(func.count(below.id)).where(below.path.like(module.path + "%"), below.id != module.id)
+    family = db.session.execute(row_select(or_(Module.id == module.id, Module.parent_id == module.id))
+                                .add_columns(descendants.scalar_subquery().label("descendants"))
+                                .order_by(Module.level, Module.idx, Module.id)).all()
+    own, children = family[0], family[1:]
+    fields_ = _view_fields(module, children)
+    c = Ctx(user, module, r)
+    d, b = (_Deliverable(own) if own.d_id else None), (_Brand(own) if own.b_id else None)
+    type_label, plural, tab = platforms.type_names(module)
+    shown = [a for a in ancestors if a.level > 0]
+    watch = watching.summary(user, module)
+    return {
+        "id": module.id, "parentId": module.parent_id, "idx": module.idx, "name": module.name,
+        "description": module.description, "type": module.type, "typeLabel": type_label, "labelPlural": plural,
+        "tab": tab, "platform": module.platform, "path": module.path, "level": module.level,
+        "childCount": own.child_count, "descendantCount": own.descendants, "version": module.version, "created": module.created,
+        "createdBy": user_name(module.created_by), "createdById": module.created_by_id, "locked": module.locked,
+        "deliverable": present_deliverable(c, d), "brand": present_brand(c, b),
+        "customFields": [custom_field_values.present_field(c, f, v) for f, v in fields_[module.id]],
+        "links": links.of("module", Ctx(user, module, r, has_deliverable=d is not None,  # moved as a row
+                                        watching=watch["watching"])),
+        "watch": watch,
+        "fullPath": [present_ancestor(a) for a in shown],
+        "fqn": "/".join([a.name for a in shown] + [module.name]),
+        "children": rows_of(user, children, {module.id: r}, checklist_fields=fields_),
+        "memberships": members.memberships_of(user, module, r),
+        "childTypes": [platforms.present_rule(x) for x in platforms.child_rules(module)],
+    }
 
 
-def memberships_of(user, module, r=None):
-    """Direct memberships of the module, then those inherited from its ancestors."""
-    rows = db.session.scalars(select(Membership).where(Membership.module_id.in_(module.ancestor_ids + [module.id]))
-                              .order_by(Membership.id)).all()
-    r = r or perm.rights(user, module)
-    direct = [m for m in rows if m.module_id == module.id]
-    inherited = [m for m in rows if m.module_id != module.id]
-    for m in direct:
-        m._inherited = False
-        m._links = perm.membership_links(user, module, m, r)
-    for m in inherited:
-        m._inherited = True
-        m._links = {}
-    return direct + inherited
+# What a module page shows changes with any write in its portal (every write records a feed entry there, in its
+# transaction), with a change of any person shown (user.updated) and with the viewer's rights. PAYLOAD is bumped
+# when the shape of the answers changes.
+PAYLOAD = "4"
+
+
+def etag(user, module, kind):
+    """The entity tag of module/view or module/list of `module` for `user` (one query)."""
+    scope = feed.scope_id(module)
+    last = select(func.max(FeedEntry.id))
+    if module.level > 0:
+        last = last.where(FeedEntry.portal_id == scope)
+    people = select(func.max(User.updated))
+    # Watching shows on the page (the reader's toggle, the count): a watch changed anywhere in the portal too.
+    watched = select(func.max(Watch.updated))
+    if module.level > 0:
+        watched = watched.where(Watch.portal_id == scope)
+    last_id, people_at, watch_at = db.session.execute(select(last.scalar_subquery(), people.scalar_subquery(),
+                                                             watched.scalar_subquery())).one()
+    rights = sorted((mid, m.admin, m.allow_view, m.allow_create, m.allow_edit, m.allow_delete)
+                    for mid, m in perm.user_memberships(user).items())
+    raw = f"{PAYLOAD}|{kind}|{module.id}|{user.id}|{user.is_superuser}|{last_id}|{people_at}|{watch_at}|{rights}"
+    return hashlib.sha256(raw.encode()).hexdigest()[:32]
 
 
 def list_children(user, module_id):
     module = visible_module(user, module_id)
-    children = db.session.scalars(select(Module).where(Module.parent_id == module.id)
-                                  .order_by(Module.idx, Module.id)).all()
-    return decorate(user, children, parent_rights={module.id: perm.rights(user, module)})
+    children = db.session.execute(row_select(Module.parent_id == module.id).order_by(Module.idx, Module.id)).all()
+    return rows_of(user, children, parent_rights={module.id: perm.rights(user, module)}, ids=_children_ids(module))
 
 
 def subtree_query(module):
     return select(Module.id).where(Module.path.like(module.path + "%"))
 
 
-def detailed_list_by_type(user, type_, module_id):
+# --- the tasks of a subtree (tasks-all, the portal's task lists): paged, filtered and sorted in SQL -----------
+
+TASK_SORTS = ("tree", "name", "status", "owner", "deadline", "startDate", "project", "id")
+STATUSES = tuple(name for name, _ in DELIVERABLE_STATUSES)
+
+
+def detailed_list_by_type(user, type_, module_id, page, filters):
+    """One page of the modules of `type_` below `module_id` that the user may view, with their deliverable,
+    checklist state, parent, project and entry module (the portal): filtered (status, owner, a deadline range,
+    text in the name), sorted and counted in SQL. Rights are decided in the query: the subtree of every module
+    where the user's memberships give view (all of it for a superuser or a viewer of the root)."""
     root = visible_module(user, module_id)
-    rows = db.session.scalars(select(Module).where(Module.path.like(root.path + "%"), Module.type == type_,
-                                                   Module.id != root.id)
-                              .order_by(Module.level, Module.parent_id, Module.idx, Module.id)).all()
-    decorate(user, rows, field_attribute="checklist_status")
-    needed = set()
-    for m in rows:
-        needed.update(m.ancestor_ids)
-    context = {a.id: a for a in db.session.scalars(select(Module).where(Module.id.in_(needed)))} if needed else {}
-    for m in rows:
+    key = page.key or "tree"
+    # The page is chosen on ids alone (the deliverable and owner are joined only when a filter or the sort needs
+    # them); the rows of that page are then read whole, so the heavy columns are read for one page only.
+    q = select(Module.id).where(Module.path.like(root.path + "%"), Module.type == type_, Module.id != root.id,
+                                _visible_clause(user, root))
+    needs_deliverable = any(filters.get(k) for k in ("status", "owner", "from", "to")) or \
+        key in ("status", "owner", "deadline", "startDate")
+    if needs_deliverable:
+        q = q.outerjoin(Deliverable, Deliverable.module_id == Module.id)
+    if filters.get("status"):
+        q = q.where(Deliverable.status.in_(filters["status"]))
+    if filters.get("owner"):
+        q = q.where(Deliverable.owner_id == filters["owner"])
+    if filters.get("from"):
+        q = q.where(Deliverable.deadline >= filters["from"])
+    if filters.get("to"):
+        q = q.where(Deliverable.deadline <= filters["to"])
+    if page.q:
+        q = q.where(func.lower(Module.name).like(f"%{page.q.lower()}%"))
+    total = db.session.scalar(select(func.count()).select_from(q.subquery()))
+    if key in ("tree", "project"):
+        # Tree order: by entry module (portal), project, parent and position, each by its idx among its
+        # siblings. The portal and project are the ancestors at levels 1 and 2 (their ids are in the path).
+        # Below a portal its entry is that portal, and its projects are the root's children: the joins stay small.
+        entry, project, parent = aliased(Module), aliased(Module), aliased(Module)
+        q = q.outerjoin(parent, parent.id == Module.parent_id)
+        cols = []
+        if root.level < 1:
+            q = q.outerjoin(entry, entry.id == _path_part(Module.path, 1))
+            cols += [entry.idx, entry.id]
+        if root.level < 2:
+            on = project.id == _path_part(Module.path, 2)
+            q = q.outerjoin(project, and_(on, project.parent_id == root.id) if root.level == 1 else on)
+            cols += [func.lower(project.name)] if key == "project" else []
+            cols += [project.idx, project.id]
+        cols += [parent.level, parent.idx, parent.id, Module.idx]
+    elif key == "owner":
+        q = q.outerjoin(_OWNER, _OWNER.id == Deliverable.owner_id)
+        cols = [func.lower(_OWNER.name)]
+    else:
+        cols = {"name": [func.lower(Module.name)], "status": [Deliverable.status],
+                "deadline": [Deliverable.deadline], "startDate": [Deliverable.start_date], "id": [Module.id]}[key]
+    order = [(col.desc() if page.descending else col.asc()) for col in cols]
+    if key in ("deadline", "startDate", "status", "owner"):
+        order = [o.nulls_last() for o in order]
+    ids = db.session.scalars(q.order_by(*order, Module.id).limit(page.per_page).offset(page.offset)).all()
+    rank = {mid: i for i, mid in enumerate(ids)}
+    rows = sorted(db.session.execute(row_select(Module.id.in_(ids))).all(), key=lambda m: rank[m.id]) if ids else []
+    out = rows_of(user, rows)
+    needed = {int(p) for m in rows for p in m.path.strip("/").split("/")[:-1] if p}
+    context = {a.id: a for a in db.session.execute(
+        select(Module.id, Module.name, Module.type, Module.platform, Module.level)
+        .where(Module.id.in_(needed)))} if needed else {}
+    for row, m in zip(out, rows):
+        ancestors = [context[int(p)] for p in m.path.strip("/").split("/")[:-1] if p and int(p) in context]
         parent = context.get(m.parent_id)
-        m._parent_name = parent.name if parent else None
-        project = next((context[i] for i in m.ancestor_ids if i in context and context[i].type == "4rineu_project"),
-                       None)
-        m._project_id = project.id if project else None
-        m._project_name = project.name if project else None
-        check = next((f for f in m._custom_fields if f.attribute == "checklist_status"), None)
-        m._completed = bool(check and check._values and check._values[0].stringval == "completed")
-    return rows
+        project = next((a for a in ancestors if a.type == "4rineu_project"), None)
+        entry = next((a for a in ancestors if a.level == 1), None)
+        check = row["checklist"]
+        if parent is not None:
+            row["tab"] = platforms.tab_under(m.platform, parent.type, m.type) or row["tab"]
+        row.update({"completed": bool(check and check["completed"]),
+                    "parentName": parent.name if parent else None,
+                    "projectId": project.id if project else None, "projectName": project.name if project else None,
+                    "entryId": entry.id if entry else None, "entryName": entry.name if entry else None,
+                    "breadcrumb": [a.name for a in ancestors if a.level >= 1],
+                    "ancestors": _present_trail(ancestors)})
+    return out, total
+
+
+def _present_trail(ancestors):
+    """The ancestors of a task row from its entry module (level 1) down to its parent, each with the tab it lives
+    under in its own parent's page (the skeleton rule of the two types): what a link to the row's page over its
+    real parent needs (the parent's page, the parent's parent, ...). Read from the rows already loaded."""
+    out = []
+    for above, a in zip([None] + ancestors, ancestors):
+        if a.level < 1:
+            continue
+        label, _, tab = platforms.type_names(a)
+        if above is not None:
+            tab = platforms.tab_under(a.platform, above.type, a.type) or tab
+        out.append({"id": a.id, "name": a.name, "type": a.type, "typeLabel": label, "level": a.level, "tab": tab})
+    return out
+
+
+def _path_part(path, level):
+    """SQL: the id of the ancestor at `level` in a materialized path ('/root/portal/project/...'); split_part is
+    PostgreSQL's, and transactions.py gives SQLite the same function."""
+    return cast(func.nullif(func.split_part(path, "/", level + 2), ""), Integer)
+
+
+def _visible_clause(user, root):
+    """SQL: the module is one the user may view, below `root` (which they view). A superuser, or someone who views
+    `root` through a membership on it or an ancestor, sees the whole subtree; otherwise only the subtrees of the
+    memberships below it that give view."""
+    if user.is_superuser:
+        return true()
+    mine = perm.user_memberships(user)
+    root_ids = [int(p) for p in root.path.strip("/").split("/") if p]
+    if any(mid in mine and (mine[mid].allow_view or mine[mid].admin) for mid in root_ids):
+        return true()
+    roots = db.session.scalars(select(Module.path).join(Membership, Membership.module_id == Module.id).where(
+        Membership.user_id == user.id, Module.path.like(root.path + "%"),
+        (Membership.allow_view | Membership.admin))).all()
+    if not roots:
+        return false()
+    return or_(*[Module.path.like(p + "%") for p in roots])
 
 
 def entry_modules(user):
     """The modules a user enters by: every portal for a superuser, otherwise the highest modules
     the user can view (usually portals)."""
     if user.is_superuser:
-        mods = db.session.scalars(select(Module).where(Module.level == 1).order_by(Module.platform, Module.idx,
-                                                                                   Module.id)).all()
+        mods = db.session.execute(row_select(Module.level == 1)
+                                  .order_by(Module.platform, Module.idx, Module.id)).all()
     else:
         mine = perm.user_memberships(user)
         ids = [mid for mid, m in mine.items() if m.allow_view or m.admin]
-        cands = db.session.scalars(select(Module).where(Module.id.in_(ids))).all() if ids else []
+        cands = db.session.execute(row_select(Module.id.in_(ids))).all() if ids else []
         viewable = {m.id for m in cands}
-        mods = [m for m in cands if not any(a in viewable for a in m.ancestor_ids) and m.level > 0]
+        mods = [m for m in cands if not any(int(a) in viewable for a in m.path.strip("/").split("/")[:-1] if a)
+                and m.level > 0]
         mods.sort(key=lambda m: (m.platform, m.level, m.idx, m.id))
-    return decorate(user, mods, with_fields=False)
+    return rows_of(user, mods, checklist_fields={})
 
 
 def platform_roots(user):
     roots = db.session.scalars(select(Module).where(Module.level == 0).order_by(Module.id)).all()
     if not user.is_superuser:
-        reachable = {m.platform for m in entry_modules(user)}
+        reachable = {m["platform"] for m in entry_modules(user)}
         roots = [r for r in roots if r.platform in reachable]
-    for r in roots:
-        r._type_label = perm.type_label(r)
-    return roots
+    return [{**present_ancestor(r), "platform": r.platform} for r in roots]
 
 
 # --- changing the tree -----------------------------------------------------------------------------
 
 def allowed_child(parent, type_):
-    rule = next((r for r in perm.child_rules(parent) if r.child_type == type_), None)
+    rule = next((r for r in platforms.child_rules(parent) if r.child_type == type_), None)
     if rule is None:
-        allowed = ", ".join(r.child_type for r in perm.child_rules(parent)) or "none"
-        raise BadRequest(f"A module of type '{type_}' cannot be added under a {perm.type_label(parent)} "
+        allowed = ", ".join(r.child_type for r in platforms.child_rules(parent)) or "none"
+        raise BadRequest(f"A module of type '{type_}' cannot be added under a {platforms.type_label(parent)} "
                          f"(allowed here: {allowed})")
     return rule
 
@@ -221,7 +423,9 @@ def create(user, parent, type_, data):
     module.path = f"{parent.path}{module.id}/"
     if type_ == PORTAL:
         add_default_fields(module)
-    feed.record(user, module, "add", "module", f"Created {rule.label} '{module.name}'")
+    watching.auto([user.id], module, "created")  # its creator watches it
+    feed.record(user, module, "add", "module", f"Created {rule.label} '{module.name}'", item=module.id,
+                data={"parentId": parent.id, "name": module.name})
     db.session.commit()
     return module
 
@@ -236,11 +440,15 @@ def add_default_fields(portal):
 
 
 def update(user, module, data):
+    check_version(module, data, lambda: load_view(user, module.id))
     changes = [k for k in ("name", "description") if k in data and getattr(module, k) != (data[k] or "")]
+    before = {k: getattr(module, k) for k in changes}
     module.name = data["name"]
     module.description = data.get("description") or ""
     feed.record(user, module, "edit", "module",
-                f"Edited {perm.type_label(module)} '{module.name}'" + (f" ({', '.join(changes)})" if changes else ""))
+                f"Edited {platforms.type_label(module)} '{module.name}'" + (f" ({', '.join(changes)})" if changes else ""),
+                item=module.id, data={"parentId": module.parent_id, "changed": changes, "before": before,
+                                      "after": {k: getattr(module, k) for k in changes}})
     db.session.commit()
     return module
 
@@ -248,7 +456,8 @@ def update(user, module, data):
 def set_locked(user, module, locked):
     module.locked = locked
     feed.record(user, module, "lock" if locked else "unlock", "module",
-                f"{'Locked' if locked else 'Unlocked'} {perm.type_label(module)} '{module.name}'")
+                f"{'Locked' if locked else 'Unlocked'} {platforms.type_label(module)} '{module.name}'",
+                item=module.id, data={"parentId": module.parent_id, "name": module.name})
     db.session.commit()
     return module
 
@@ -259,8 +468,12 @@ def reindex(user, module, previous_id):
     if parent is None or module.level < 2:
         raise BadRequest("This module cannot be moved")
     perm.require(user, parent, "edit")
+    lock_row(Module, parent.id)  # concurrent moves among these siblings take turns
+    # populate_existing: the moved module was loaded before the lock; its idx must be what the previous holder
+    # committed, or a renumbering that looks unneeded is skipped and two siblings share an idx.
     siblings = db.session.scalars(select(Module).where(Module.parent_id == parent.id)
-                                  .order_by(Module.idx, Module.id)).all()
+                                  .order_by(Module.idx, Module.id)
+                                  .execution_options(populate_existing=True)).all()
     order = [s for s in siblings if s.id != module.id]
     if previous_id == 0:
         pos = 0
@@ -269,10 +482,11 @@ def reindex(user, module, previous_id):
         if pos is None:
             raise NotFound("The previous module is not a sibling of this one")
     order.insert(pos, module)
-    for i, s in enumerate(order):
+    for i, s in enumerate(order):  # a position is no change of content: no version bump (a plain UPDATE)
         if s.idx != i:
-            s.idx = i
-    feed.record(user, parent, "move", "module", f"Moved '{module.name}' to position {pos + 1}")
+            db.session.execute(sql_update(Module.__table__).where(Module.__table__.c.id == s.id).values(idx=i))
+    feed.record(user, parent, "move", "module", f"Moved '{module.name}' to position {pos + 1}", item=module.id,
+                data={"name": module.name, "position": pos + 1})
     db.session.commit()
     return module
 
@@ -280,8 +494,9 @@ def reindex(user, module, previous_id):
 def delete_subtree(user, module):
     """Delete the module, its descendants and everything they carry; files leave the disk after commit."""
     parent = get_module(module.parent_id)
-    label = perm.type_label(module)
+    label = platforms.type_label(module)
     ids = subtree_query(module).scalar_subquery()
+    gone = db.session.scalars(subtree_query(module)).all()
     from ..models import FileVersion, VaultFile
     stored = [("files", n) for n in db.session.scalars(select(VaultFile.stored_name).where(VaultFile.module_id.in_(ids)))]
     stored += [("files", n) for n in db.session.scalars(select(FileVersion.stored_name)
@@ -298,7 +513,8 @@ def delete_subtree(user, module):
     db.session.execute(Module.__table__.update().where(Module.id.in_(ids)).values(parent_id=None))
     db.session.execute(Module.__table__.delete().where(Module.path.like(module.path + "%")))
     if parent is not None:
-        feed.record(user, parent, "delete", "module", f"Deleted {label} '{module.name}'")
+        feed.record(user, parent, "delete", "module", f"Deleted {label} '{module.name}'", item=module.id,
+                    data={"deleted": gone[:1000], "name": module.name, "descendants": len(gone) - 1})
     db.session.commit()
     db.session.expunge_all()
     storage.remove_later(stored)

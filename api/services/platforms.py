@@ -1,5 +1,13 @@
-"""The platform roots and their skeleton: data, inserted idempotently (migrations, tests, seed)."""
+"""The platform roots and their skeleton: data, inserted idempotently (migrations, tests, seed), and read here:
+which child types each type allows, and what each type is called (label, plural, tab)."""
+import time
+from dataclasses import dataclass
+
 import sqlalchemy as sa
+from flask import current_app
+
+from ..extensions import db
+from ..models import SkeletonRule
 
 ROOT_TYPE = "4rineu_platform"
 PORTAL = "4rineu_portal"
@@ -51,3 +59,99 @@ def ensure_platforms(conn):
 
 def tab_path(label):
     return label.lower().replace(" ", "-")
+
+
+# --- reading the skeleton: what each type allows below it, and what each type is called ------------------
+
+@dataclass(frozen=True)
+class Rule:
+    """A skeleton rule as plain data (kept between requests, so no ORM object)."""
+    platform: str
+    parent_type: str
+    child_type: str
+    label: str
+    label_plural: str
+    idx: int
+
+
+SKELETON_SECONDS = 300  # the skeleton is data the migrations write; a process rereads it this often
+
+
+def _skeleton_maps():
+    """({(platform, parent_type): [rules]}, {(platform, child_type): rule}, {type: names}). Read at most every
+    SKELETON_SECONDS by each process (kept in the app's extensions), so a page costs no query for it."""
+    app = current_app._get_current_object()
+    held = app.extensions.get("skeleton")
+    if held is None or held[0] + SKELETON_SECONDS < time.monotonic():
+        rules = [Rule(r.platform, r.parent_type, r.child_type, r.label, r.label_plural, r.idx)
+                 for r in db.session.scalars(db.select(SkeletonRule).order_by(SkeletonRule.idx))]
+        by_parent, by_child = {}, {}
+        for rule in rules:
+            by_parent.setdefault((rule.platform, rule.parent_type), []).append(rule)
+            by_child.setdefault((rule.platform, rule.child_type), rule)
+        held = app.extensions["skeleton"] = (time.monotonic(), (by_parent, by_child, {}))
+    return held[1]
+
+
+def forget_skeleton():
+    """After the skeleton rows change in this process (tests, platform setup)."""
+    current_app.extensions.pop("skeleton", None)
+
+
+def skeleton():
+    """{(platform, parent_type): [Rule, ...]}."""
+    return _skeleton_maps()[0]
+
+
+def child_rules(module):
+    return skeleton().get((module.platform, module.type), [])
+
+
+def type_rule(module):
+    """The skeleton rule that names this module's type on its platform (None for a platform root)."""
+    return _skeleton_maps()[1].get((module.platform, module.type))
+
+
+def type_names(module):
+    """(label, plural, tab) of the module's type, worked out once per type (and kept with the skeleton)."""
+    key = (module.platform, module.type, module.level == 0)
+    names = _skeleton_maps()[2].get(key)
+    if names is None:
+        plural = type_plural(module)
+        names = _skeleton_maps()[2][key] = (type_label(module), plural, plural.lower().replace(" ", "-"))
+    return names
+
+
+def tab_under(platform, parent_type, child_type):
+    """The tab a child of `child_type` lives under on the page of a `parent_type` module (the skeleton rule's
+    plural as a path, as module/view's childTypes give it), or None when the skeleton has no such rule."""
+    for rule in skeleton().get((platform, parent_type), ()):
+        if rule.child_type == child_type:
+            return tab_path(rule.label_plural)
+    return None
+
+
+def type_label(module):
+    rule = type_rule(module)
+    if rule:
+        return rule.label
+    return "Platform" if module.level == 0 else module.type.replace("4rineu_", "").title()
+
+
+def type_plural(module):
+    rule = type_rule(module)
+    return rule.label_plural if rule else type_label(module) + "s"
+
+
+def short_type(type_):
+    return type_[len("4rineu_"):] if type_.startswith("4rineu_") else type_
+
+
+def present_rule(rule):
+    return {"parentType": rule.parent_type, "type": rule.child_type, "label": rule.label,
+            "labelPlural": rule.label_plural, "tab": rule.label_plural.lower().replace(" ", "-")}
+
+
+def platform_rules(platform):
+    """Every rule of a platform's skeleton, presented."""
+    return [present_rule(r) for (p, _), rules in skeleton().items() if p == platform for r in rules]

@@ -1,12 +1,22 @@
 """The signed-in user's profile and avatar."""
 from flask import current_app
 
+from ..errors import NotFound
 from ..extensions import db
+from ..models import User
 from . import storage
 from .brand import reencode_image
 
 FIELDS = ("name", "organisation", "position", "phone", "country")
 AVATAR_SIDE = 256
+
+
+def with_avatar(user_id):
+    """The user whose avatar is asked for, if they have one, else 404."""
+    user = db.session.get(User, user_id)
+    if user is None or not user.avatar:
+        raise NotFound("No avatar")
+    return user
 
 
 def values(user):
@@ -24,7 +34,7 @@ def update(user, data):
 
 def save_avatar(user, upload):
     png = reencode_image(upload, current_app.config["LOGO_MAX_BYTES"], max_side=AVATAR_SIDE, field="avatar")
-    name = storage.save_bytes("avatars", png, ".png")
+    name = storage.stage_bytes("avatars", png, ".png")
     old = user.avatar
     with storage.kept_only_if_committed("avatars", name):
         user.avatar = name

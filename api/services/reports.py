@@ -10,20 +10,20 @@ import math
 from sqlalchemy import or_, select
 from sqlalchemy.exc import IntegrityError
 
+from .. import links
 from .. import permissions as perm
 from ..errors import NotFound
 from ..extensions import db
+from ..transactions import check_version
+from .owned import get_owned
 from ..models import CustomField, CustomValue, Metric, Module, PicklistOption, Report
-from . import feed
+from ..links import Ctx
+from . import feed, platforms
 
 PANEL_TYPES = ("default", "min", "max", "avg", "tot", "bar", "table", "all", "datatable")
 BG_COLORS = ("default", "red", "green", "blue", "pink", "yellow")
 NUMERIC_TYPES = ("NUMERIC", "DATED_NUMERIC")
 DEFAULT_W, DEFAULT_H, GRID_COLS = 3, 4, 12
-
-
-def _ok(action, r, module):
-    return perm.MODULE_ACTIONS[action](r, module) is None
 
 
 # --- the report and its metrics --------------------------------------------------------------------
@@ -61,50 +61,31 @@ def attributes_of(module):
     return sorted(out.values(), key=lambda a: a["label"].lower())
 
 
-def metric_links(module, metric, r):
-    links = {}
-    base = f"{module.id}/{metric.id}"
-    if _ok("content", r, module):
-        links["edit"] = perm.link("report.metric_edit", f"/api/report/metric/edit/{base}", "Edit", "edit", "POST")
-    if _ok("remove", r, module):
-        links["delete"] = perm.link("report.metric_delete", f"/api/report/metric/delete/{base}", "Delete",
-                                    "delete", "DELETE")
-    return links
+def present_metric(c, m):
+    return {"id": m.id, "moduleId": m.module_id, "title": m.title, "description": m.description,
+            "attribute": m.attribute, "layout": m.layout, "version": m.version, "links": links.of("metric", Ctx(c.user, c.module, c.r, m))}
 
 
-def report_links(module, report, r):
-    links = {"view": perm.link("report.list", f"/api/report/list/{module.id}", "Report", "view")}
-    if _ok("content", r, module):
-        links["add_metric"] = perm.link("report.metric_add", f"/api/report/metric/add/{module.id}", "Add Metric",
-                                        "edit", "POST")
-        links["save_layout"] = perm.link("report.save_layout", f"/api/report/save-layout/{module.id}/{report.id}",
-                                         "Save Layout", "edit", "POST")
-    return links
+def _metric_item(user, module, m):
+    return present_metric(Ctx(user, module, perm.rights(user, module)), m)
 
 
 def view(user, module):
     """The report item: layout, metrics with links, available attributes, links (four queries at most)."""
     report = report_of(module)
-    r = perm.rights(user, module)
+    c = Ctx(user, module, perm.rights(user, module))
     metrics = db.session.scalars(select(Metric).where(Metric.report_id == report.id).order_by(Metric.id)).all()
-    for m in metrics:
-        m._links = metric_links(module, m, r)
-    return {"id": report.id, "moduleId": module.id, "layout": report.layout, "metrics": metrics,
-            "attributes": attributes_of(module), "links": report_links(module, report, r)}
+    return {"id": report.id, "moduleId": module.id, "layout": report.layout,
+            "metrics": [present_metric(c, m) for m in metrics], "attributes": attributes_of(module),
+            "links": links.of("report", Ctx(user, module, c.r, report))}
 
 
 def get_metric(module, metric_id):
-    m = db.session.get(Metric, metric_id)
-    if m is None or m.module_id != module.id:
-        raise NotFound("Metric not found")
-    return m
+    return get_owned(Metric, module, metric_id)
 
 
 def get_report(module, report_id):
-    report = db.session.get(Report, report_id)
-    if report is None or report.module_id != module.id:
-        raise NotFound("Report not found")
-    return report
+    return get_owned(Report, module, report_id)
 
 
 def _layout_of(metric):
@@ -149,23 +130,24 @@ def add_metric(user, module, data):
     db.session.add(metric)
     db.session.flush()
     _place_new(report, metric)
-    feed.record(user, module, "add", "metric", f"Added the metric '{metric.title}' to the report of '{module.name}'")
+    feed.record(user, module, "add", "metric", f"Added the metric '{metric.title}' to the report of '{module.name}'",
+                item=metric.id, data={"name": metric.title})
     db.session.commit()
-    metric._links = metric_links(module, metric, perm.rights(user, module))
-    return metric
+    return _metric_item(user, module, metric)
 
 
 def edit_metric(user, module, metric, data):
+    check_version(metric, data, lambda: _metric_item(user, module, metric))
     metric.title = data["title"]
     if "description" in data:
         metric.description = data.get("description") or ""
     if data.get("attribute"):
         metric.attribute = data["attribute"]
     metric.layout = merge_layout(_layout_of(metric), data)
-    feed.record(user, module, "edit", "metric", f"Changed the metric '{metric.title}' of '{module.name}'")
+    feed.record(user, module, "edit", "metric", f"Changed the metric '{metric.title}' of '{module.name}'",
+                item=metric.id, data={"name": metric.title})
     db.session.commit()
-    metric._links = metric_links(module, metric, perm.rights(user, module))
-    return metric
+    return _metric_item(user, module, metric)
 
 
 def delete_metric(user, module, metric):
@@ -174,7 +156,8 @@ def delete_metric(user, module, metric):
         items = [it for it in json.loads(report.layout or "[]") if str(it.get("i")) != str(metric.id)]
         report.layout = json.dumps(items, separators=(",", ":"))
     db.session.delete(metric)
-    feed.record(user, module, "delete", "metric", f"Removed the metric '{metric.title}' from '{module.name}'")
+    feed.record(user, module, "delete", "metric", f"Removed the metric '{metric.title}' from '{module.name}'",
+                data={"name": metric.title})
     db.session.commit()
 
 
@@ -233,7 +216,7 @@ def show(user, module, attribute):
         .where(CustomValue.field_id.in_(list(by_id)), Module.path.like(module.path + "%"))
         .order_by(Module.path, CustomValue.id)).all()
     labels = {}
-    for (platform, _parent), rules in perm.skeleton().items():
+    for (platform, _parent), rules in platforms.skeleton().items():
         for rule in rules:
             if platform == module.platform:
                 labels[rule.child_type] = rule.label
@@ -242,7 +225,7 @@ def show(user, module, attribute):
         field = by_id[value.field_id]
         values.append({
             "id": value.id, "module_id": value.module_id, "module_name": name,
-            "entity_name": labels.get(mtype, perm.short_type(mtype).title()), "entity_type": mtype,
+            "entity_name": labels.get(mtype, platforms.short_type(mtype).title()), "entity_type": mtype,
             "user_id": value.user_id, "stringval": value.stringval, "numval": value.numval,
             "dateval": value.dateval.isoformat() if value.dateval else None,
             "option_value": option.value if option is not None else None,
@@ -255,7 +238,8 @@ def show(user, module, attribute):
 
 def grouped(field, values):
     """Numbers: per module (freq values, total their sum). Picklists and text: per value label (freq of
-    the label, total all values), picklist groups in the order of the options."""
+    the label, total all values), picklist groups in the order of the options with their `rank` among the
+    `ranks` options."""
     if field.type in NUMERIC_TYPES:
         out = {}
         for v in values:
@@ -280,6 +264,8 @@ def grouped(field, values):
     total = sum(g["freq"] for g in out.values())
     for g in out.values():
         g["total"] = total
+        if order:  # a picklist's option: its place among all the options, so its colour is the same on every chart
+            g["rank"], g["ranks"] = order.get(g["value"]), len(order)
     return sorted(out.values(), key=lambda g: (order.get(g["value"], len(order)), -g["freq"], str(g["label"])))
 
 

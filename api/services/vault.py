@@ -1,93 +1,109 @@
 """The file vault of a module: files (with earlier versions) and references, lockable.
 
-A file's bytes go to disk under a generated name before its row is committed; if the commit fails
-the bytes are removed, and `orphans()` finds any file a crash left without a row."""
+A file's bytes go to disk under a staged generated name before its row is committed and are published after
+it (services.storage); if the commit fails the bytes are removed, and `storage.recover()` settles what a
+crash left between the two."""
 import mimetypes
-import os
 
 from flask import current_app
-from sqlalchemy import select
+from sqlalchemy import func, select
 
+from .. import links
 from .. import permissions as perm
-from ..errors import Invalid, Locked, NotFound
+from ..errors import Invalid, Locked
 from ..extensions import db
+from ..transactions import check_version
+from .owned import get_owned
+from ..links import Ctx
 from ..models import FileVersion, Reference, VaultFile
+from ..presenting import user_name
 from . import feed, storage
 
 KINDS = {"file": (VaultFile, "File is locked"), "reference": (Reference, "Reference is locked")}
 
 
-def _ok(action, r, module):
-    return perm.MODULE_ACTIONS[action](r, module) is None
+# --- presenting -----------------------------------------------------------------------------------------------
+
+def present_version(c, v):
+    return {"id": v.id, "filename": v.filename, "fileName": v.filename, "filesize": v.filesize, "mime": v.mime,
+            "created": v.created, "createdBy": user_name(v.created_by),
+            "links": links.of("file_version", Ctx(c.user, c.module, c.r, v))}
 
 
-def file_links(module, f, r):
-    base = f"{module.id}/{f.id}"
-    links = {"download": perm.link("vault.download", f"/api/vault/download/{base}", "Download", "view")}
-    if not f.locked and _ok("content", r, module):
-        links["edit"] = perm.link("vault.edit", f"/api/vault/edit/{base}", "Edit", "edit", "POST")
-    if not f.locked and _ok("remove", r, module):
-        links["delete"] = perm.link("vault.delete", f"/api/vault/delete/{base}", "Delete", "delete", "DELETE")
-    if _ok("content", r, module):
-        name, label = ("unlock", "Unlock") if f.locked else ("lock", "Lock")
-        links[name] = perm.link(f"vault.{name}_file", f"/api/vault/{name}-file/{base}", label, "edit", "PATCH")
-    return links
+def present_file(c, f, versions):
+    """A file (c: a links.Ctx on its module) with its earlier versions, newest first."""
+    return {"id": f.id, "moduleId": f.module_id, "title": f.title, "filename": f.filename, "fileName": f.filename,
+            "filesize": f.filesize, "mime": f.mime, "created": f.created, "createdBy": user_name(f.created_by),
+            "createdById": f.created_by_id, "locked": f.locked, "version": f.version,
+            "versions": [present_version(c, v) for v in versions],
+            "links": links.of("file", Ctx(c.user, c.module, c.r, f))}
 
 
-def reference_links(module, ref, r):
-    base = f"{module.id}/{ref.id}"
-    links = {}
-    if not ref.locked and _ok("content", r, module):
-        links["edit"] = perm.link("reference.edit", f"/api/reference/edit/{base}", "Edit", "edit", "POST")
-    if not ref.locked and _ok("remove", r, module):
-        links["delete"] = perm.link("reference.delete", f"/api/reference/delete/{base}", "Delete", "delete", "DELETE")
-    if _ok("content", r, module):
-        name, label = ("unlock", "Unlock") if ref.locked else ("lock", "Lock")
-        links[name] = perm.link(f"reference.{name}", f"/api/reference/{name}/{base}", label, "edit", "PATCH")
-    return links
+def present_reference(c, ref):
+    return {"id": ref.id, "moduleId": ref.module_id, "title": ref.title, "description": ref.description,
+            "url": ref.url, "resourceType": ref.resource_type, "created": ref.created,
+            "createdBy": user_name(ref.created_by), "createdById": ref.created_by_id, "locked": ref.locked,
+            "version": ref.version,
+            "links": links.of("reference", Ctx(c.user, c.module, c.r, ref))}
 
 
-def present_file(module, f, r, versions=None):
-    f._links = file_links(module, f, r)
-    f._versions = versions if versions is not None else db.session.scalars(
-        select(FileVersion).where(FileVersion.file_id == f.id).order_by(FileVersion.id.desc())).all()
-    for v in f._versions:
-        v._links = {"download": perm.link("vault.download_version",
-                                          f"/api/vault/download-version/{module.id}/{f.id}/{v.id}", "Download", "view")}
-    return f
-
-
-def present_reference(module, ref, r):
-    ref._links = reference_links(module, ref, r)
-    return ref
-
-
-def view(user, module):
-    """Files (with versions) and references of the module: three queries."""
-    r = perm.rights(user, module)
-    files = db.session.scalars(select(VaultFile).where(VaultFile.module_id == module.id).order_by(VaultFile.id)).all()
-    refs = db.session.scalars(select(Reference).where(Reference.module_id == module.id).order_by(Reference.id)).all()
-    versions = {}
-    if files:
-        for v in db.session.scalars(select(FileVersion).where(FileVersion.module_id == module.id)
+def _versions_of(file_ids):
+    out = {}
+    if file_ids:
+        for v in db.session.scalars(select(FileVersion).where(FileVersion.file_id.in_(file_ids))
                                     .order_by(FileVersion.id.desc())):
-            versions.setdefault(v.file_id, []).append(v)
-    links = {}
-    if _ok("content", r, module):
-        links["add_file"] = perm.link("vault.upload", f"/api/vault/upload/{module.id}", "Upload File", "edit", "POST")
-        links["add_reference"] = perm.link("reference.add", f"/api/reference/add/{module.id}", "Add Reference",
-                                           "edit", "POST")
-    return {"id": module.id, "moduleId": module.id,
-            "files": [present_file(module, f, r, versions.get(f.id, [])) for f in files],
-            "references": [present_reference(module, x, r) for x in refs], "links": links}
+            out.setdefault(v.file_id, []).append(v)
+    return out
+
+
+def _file_item(user, module, f):
+    return present_file(Ctx(user, module, perm.rights(user, module)), f, _versions_of([f.id]).get(f.id, []))
+
+
+def _reference_item(user, module, ref):
+    return present_reference(Ctx(user, module, perm.rights(user, module)), ref)
+
+
+FILE_SORTS = {"title": func.lower(VaultFile.title), "filename": func.lower(VaultFile.filename),
+              "filesize": VaultFile.filesize, "created": VaultFile.created, "id": VaultFile.id}
+
+
+def view(user, module, page):
+    """The vault: one page of files (with their versions: filtered by `q` in title or file name, sorted) and
+    every reference. Five queries; `meta` counts the files."""
+    c = Ctx(user, module, perm.rights(user, module))
+    q = select(VaultFile).where(VaultFile.module_id == module.id)
+    if page.q:
+        like = f"%{page.q.lower()}%"
+        q = q.where(func.lower(VaultFile.title).like(like) | func.lower(VaultFile.filename).like(like))
+    total = db.session.scalar(select(func.count()).select_from(q.subquery()))
+    col = FILE_SORTS[page.key or "id"]
+    files = db.session.scalars(q.order_by(col.desc() if page.descending else col, VaultFile.id)
+                               .limit(page.per_page).offset(page.offset)).all()
+    versions = _versions_of([f.id for f in files])
+    item = {"id": module.id, "moduleId": module.id,
+            "files": [present_file(c, f, versions.get(f.id, [])) for f in files],
+            "references": _references(c), "links": links.of("vault", c)}
+    return item, total
+
+
+def _references(c):
+    refs = db.session.scalars(select(Reference).where(Reference.module_id == c.module.id).order_by(Reference.id))
+    return [present_reference(c, x) for x in refs]
+
+
+def references(user, module):
+    """Every reference of the module with its links (one query)."""
+    return _references(Ctx(user, module, perm.rights(user, module)))
 
 
 def get(kind, module, item_id):
-    model, _ = KINDS[kind]
-    item = db.session.get(model, item_id)
-    if item is None or item.module_id != module.id:
-        raise NotFound(f"{kind.title()} not found")
-    return item
+    return get_owned(KINDS[kind][0], module, item_id)
+
+
+def get_version(module, f, version_id):
+    """An earlier version of the file `f` of `module`, else 404."""
+    return get_owned(FileVersion, module, version_id, where=lambda v: v.file_id == f.id)
 
 
 def require_unlocked(kind, item):
@@ -99,11 +115,8 @@ def _store_upload(upload, field="file"):
     """Save an uploaded file under a generated name; returns (stored name, client name, size, type)."""
     if upload is None or not getattr(upload, "filename", ""):
         raise Invalid("The form has errors", errors={field: ["File is required"]})
-    client_name = os.path.basename(upload.filename.replace("\\", "/"))[:255] or "file"
-    stored = storage.new_name()
-    path = storage.path_of("files", stored)
-    upload.save(path)
-    size = os.path.getsize(path)
+    client_name = storage.clean_filename(upload.filename)
+    stored, size = storage.stage_upload("files", upload)
     if size > current_app.config["MAX_CONTENT_LENGTH"]:
         storage.remove("files", stored)
         from ..errors import ApiError
@@ -115,30 +128,37 @@ def _store_upload(upload, field="file"):
 def upload(user, module, data):
     stored, client_name, size, mime = _store_upload(data.get("file"))
     with storage.kept_only_if_committed("files", stored):
-        f = VaultFile(module_id=module.id, title=data.get("title") or client_name, filename=client_name,
+        f = VaultFile(module_id=module.id, title=data.get("title") or client_name[:200], filename=client_name,
                       stored_name=stored, filesize=size, mime=mime, created_by_id=user.id)
         db.session.add(f)
-        feed.record(user, module, "add", "file", f"Uploaded '{f.title}' ({client_name})")
-    return present_file(module, f, perm.rights(user, module), [])
+        db.session.flush()
+        feed.record(user, module, "add", "file", f"Uploaded '{f.title}' ({client_name})", item=f.id,
+                    data={"name": f.title})
+    return _file_item(user, module, f)
 
 
 def edit(user, module, f, data):
     require_unlocked("file", f)
+    check_version(f, data, lambda: _file_item(user, module, f))
     new = data.get("file")
     stored = None
     if new is not None and getattr(new, "filename", ""):
         stored, client_name, size, mime = _store_upload(new)
     with storage.kept_only_if_committed("files", stored):
-        f.title = data["title"]
+        old_title, f.title = f.title, data["title"]
+        titled = {"changed": ["title"], "before": {"title": old_title}, "after": {"title": f.title}} \
+            if old_title != f.title else {}
         if stored:
             db.session.add(FileVersion(file_id=f.id, module_id=module.id, filename=f.filename,
                                        stored_name=f.stored_name, filesize=f.filesize, mime=f.mime,
                                        created=f.created, created_by_id=f.created_by_id))
             f.filename, f.stored_name, f.filesize, f.mime = client_name, stored, size, mime
-            feed.record(user, module, "edit", "file", f"Uploaded a new version of '{f.title}'")
+            feed.record(user, module, "edit", "file", f"Uploaded a new version of '{f.title}'", item=f.id,
+                        data={"name": f.title, "version": True})
         else:
-            feed.record(user, module, "edit", "file", f"Edited the file '{f.title}'")
-    return present_file(module, f, perm.rights(user, module))
+            feed.record(user, module, "edit", "file", f"Edited the file '{f.title}'", item=f.id,
+                        data={"name": f.title, **titled})
+    return _file_item(user, module, f)
 
 
 def delete(user, module, f):
@@ -147,7 +167,7 @@ def delete(user, module, f):
                                                      .where(FileVersion.file_id == f.id)))
     db.session.execute(FileVersion.__table__.delete().where(FileVersion.file_id == f.id))
     db.session.delete(f)
-    feed.record(user, module, "delete", "file", f"Deleted the file '{f.title}'")
+    feed.record(user, module, "delete", "file", f"Deleted the file '{f.title}'", item=f.id, data={"name": f.title})
     db.session.commit()
     storage.remove_later([("files", n) for n in names])
 
@@ -155,42 +175,40 @@ def delete(user, module, f):
 def set_locked(user, kind, module, item, locked):
     item.locked = locked
     feed.record(user, module, "lock" if locked else "unlock", kind,
-                f"{'Locked' if locked else 'Unlocked'} the {kind} '{item.title}'")
+                f"{'Locked' if locked else 'Unlocked'} the {kind} '{item.title}'", item=item.id,
+                data={"name": item.title})
     db.session.commit()
-    r = perm.rights(user, module)
-    return present_file(module, item, r) if kind == "file" else present_reference(module, item, r)
+    return _file_item(user, module, item) if kind == "file" else _reference_item(user, module, item)
 
 
 def add_reference(user, module, data):
     ref = Reference(module_id=module.id, title=data["title"], description=data.get("description") or "",
                     url=data["url"], resource_type=data["resourceType"], created_by_id=user.id)
     db.session.add(ref)
-    feed.record(user, module, "add", "reference", f"Added the reference '{ref.title}'")
+    db.session.flush()
+    feed.record(user, module, "add", "reference", f"Added the reference '{ref.title}'", item=ref.id,
+                data={"name": ref.title})
     db.session.commit()
-    return present_reference(module, ref, perm.rights(user, module))
+    return _reference_item(user, module, ref)
 
 
 def edit_reference(user, module, ref, data):
     require_unlocked("reference", ref)
+    check_version(ref, data, lambda: _reference_item(user, module, ref))
+    old = {"title": ref.title, "description": ref.description}
     ref.title, ref.description, ref.url, ref.resource_type = (data["title"], data.get("description") or "",
                                                               data["url"], data["resourceType"])
-    feed.record(user, module, "edit", "reference", f"Edited the reference '{ref.title}'")
+    changed = [k for k in old if old[k] != getattr(ref, k)]
+    feed.record(user, module, "edit", "reference", f"Edited the reference '{ref.title}'", item=ref.id,
+                data={"name": ref.title, "changed": changed, "before": {k: old[k] for k in changed},
+                      "after": {k: getattr(ref, k) for k in changed}})
     db.session.commit()
-    return present_reference(module, ref, perm.rights(user, module))
+    return _reference_item(user, module, ref)
 
 
 def delete_reference(user, module, ref):
     require_unlocked("reference", ref)
     db.session.delete(ref)
-    feed.record(user, module, "delete", "reference", f"Deleted the reference '{ref.title}'")
+    feed.record(user, module, "delete", "reference", f"Deleted the reference '{ref.title}'", item=ref.id,
+                data={"name": ref.title})
     db.session.commit()
-
-
-def orphans():
-    """Stored vault files that no row points at (left by a crash between write and commit)."""
-    folder = os.path.join(current_app.config["UPLOAD_DIR"], "files")
-    if not os.path.isdir(folder):
-        return []
-    known = set(db.session.scalars(select(VaultFile.stored_name))) | set(
-        db.session.scalars(select(FileVersion.stored_name)))
-    return [n for n in os.listdir(folder) if n not in known]

@@ -11,7 +11,7 @@ from api.models import (Article, CloneConfig, CustomField, CustomValue, Delivera
                         Reference, VaultFile)
 from api.services import storage
 
-from .conftest import element, form_of, new_grant, new_module, new_tree, submit
+from .conftest import element, form_of, new_grant, new_module, new_tree, root, submit
 
 
 @pytest.fixture
@@ -104,11 +104,17 @@ def test_links_offer_clone_and_templates(client, su, rich, make_user, token_for)
     # an editor of the project without create on the portal: templates but no clone
     item = client.get(f"/api/module/view/{rich.project.id}", headers=token_for(rich.user)).get_json()["item"]
     assert "clone" not in item["links"] and "templates" in item["links"]
-    # a creator on the portal who only views: clone but no templates
+    # a creator on the portal who only views the project: no clone (spec §6: a new version needs the edit link)
     creator = make_user()
-    new_grant(rich.portal, creator, create=True)
+    grant = new_grant(rich.portal, creator, create=True)
     item = client.get(f"/api/module/view/{rich.project.id}", headers=token_for(creator)).get_json()["item"]
-    assert "clone" in item["links"] and "templates" not in item["links"]
+    assert "clone" not in item["links"] and "templates" not in item["links"]
+    assert client.get(clone_url(rich.project.id), headers=token_for(creator)).status_code == 403
+    # ... who may edit it too: clone and templates
+    grant.allow_edit = True
+    _db.session.commit()
+    item = client.get(f"/api/module/view/{rich.project.id}", headers=token_for(creator)).get_json()["item"]
+    assert "clone" in item["links"] and "templates" in item["links"]
 
 
 # --- copying --------------------------------------------------------------------------------------------------
@@ -204,33 +210,44 @@ def test_rights(client, rich, make_user, token_for):
     stranger, viewer, creator, editor = make_user(), make_user(), make_user(), make_user()
     new_grant(rich.portal, viewer)
     new_grant(rich.portal, creator, create=True)
+    new_grant(rich.project, creator, edit=True)
     new_grant(rich.project, editor, edit=True, create=True)
     # invisible: 404, on the form and on the post
     assert client.get(clone_url(rich.project.id), headers=token_for(stranger)).status_code == 404
     assert client.post(clone_url(rich.project.id), headers=token_for(stranger), data={}).status_code == 404
-    # a viewer: no target to choose, so the post is refused per field
-    r = do_clone(client, token_for(viewer), rich.project.id, parentId=rich.portal.id)
-    assert r.status_code == 422 and "parentId" in r.get_json()["errors"]
+    # a viewer may not make a new version (spec §6: the edit right): no clone link, the form and the post refused
+    assert "clone" not in client.get(f"/api/module/view/{rich.project.id}",
+                                     headers=token_for(viewer)).get_json()["item"]["links"]
+    assert client.get(clone_url(rich.project.id), headers=token_for(viewer)).status_code == 403
+    r = client.post(clone_url(rich.project.id), headers=token_for(viewer), data={"parentId": rich.portal.id})
+    assert r.status_code == 403 and r.get_json()["error"]
+    # an editor with nowhere to put a copy is refused too (F16)
+    nowhere = make_user()
+    new_grant(rich.project, nowhere, edit=True)
+    r = client.post(clone_url(rich.project.id), headers=token_for(nowhere), data={"parentId": rich.portal.id})
+    assert r.status_code == 403 and r.get_json()["error"] == "You may not create a copy of this module anywhere"
     # an editor of the project (create only inside it) cannot put the copy beside it, nor inside it
     r = do_clone(client, token_for(editor), rich.phase.id, parentId=rich.other.id)
     assert r.status_code == 422 and r.get_json()["errors"]["parentId"] == ["Please choose one of the options"]
     r = do_clone(client, token_for(editor), rich.phase.id, parentId=rich.project.id)
     assert r.status_code == 200, r.get_json()
-    # a phase cannot be copied into its own subtree (escalation by path)
-    r = do_clone(client, token_for(editor), rich.project.id, parentId=rich.project.id)
-    assert r.status_code == 422
+    # a project cannot be copied into its own subtree (escalation by path): the editor has nowhere to put it
+    r = client.post(clone_url(rich.project.id), headers=token_for(editor), data={"parentId": rich.project.id})
+    assert r.status_code == 403
     # a creator on the portal may copy, but not take the members along (that needs add-member rights)
     r = do_clone(client, token_for(creator), rich.project.id, members="1")
     assert r.status_code == 403
     r = do_clone(client, token_for(creator), rich.project.id)
     assert r.status_code == 200
-    # a template of an unrelated module cannot be used
-    other_tpl = CloneConfig(module_id=rich.other.id, name="Other", config="{}")
-    _db.session.add(other_tpl)
-    _db.session.commit()
-    r = do_clone(client, token_for(creator), rich.project.id, templateId=other_tpl.id)
-    assert r.status_code == 422 and "templateId" in r.get_json()["errors"]
-    assert client.get(clone_url(rich.project.id) + f"?template={other_tpl.id}", headers=token_for(creator)).status_code == 404
+    # a template of a module of another type, or of another portal, cannot be used
+    for owner in (rich.phase, new_module(root(), "4rineu_portal", "Elsewhere")):
+        other_tpl = CloneConfig(module_id=owner.id, name="Other", config="{}")
+        _db.session.add(other_tpl)
+        _db.session.commit()
+        r = do_clone(client, token_for(creator), rich.project.id, templateId=other_tpl.id)
+        assert r.status_code == 422 and "templateId" in r.get_json()["errors"]
+        assert client.get(clone_url(rich.project.id) + f"?template={other_tpl.id}",
+                          headers=token_for(creator)).status_code == 404
 
 
 def test_locked_target_blocks(client, su, rich):
@@ -348,7 +365,17 @@ def test_template_crud_manage_and_clone_from_it(client, su, rich, make_user, tok
     viewer, stranger = make_user(), make_user()
     new_grant(rich.project, viewer)
     lst = client.get(f"/api/clone-config/list/{rich.project.id}", headers=token_for(viewer)).get_json()["list"]
-    assert set(lst[0]["links"]) == {"clone"}
+    assert lst[0]["links"] == {}  # a viewer could put a copy nowhere: no clone link to a form that fails (F16)
+    # Cloning from it is making a new version: edit on the module as well as create where the copy goes (spec §6).
+    creator = make_user()
+    new_grant(rich.project, creator)
+    creator_portal = new_grant(rich.portal, creator, create=True)
+    lst = client.get(f"/api/clone-config/list/{rich.project.id}", headers=token_for(creator)).get_json()["list"]
+    assert lst[0]["links"] == {}
+    creator_portal.allow_edit = True
+    _db.session.commit()
+    lst = client.get(f"/api/clone-config/list/{rich.project.id}", headers=token_for(creator)).get_json()["list"]
+    assert set(lst[0]["links"]) == {"clone", "edit", "manage", "delete"}
     assert client.get(murl, headers=token_for(viewer)).status_code == 403
     assert client.get(f"/api/clone-config/add/{rich.project.id}", headers=token_for(viewer)).status_code == 403
     assert client.delete(f"/api/clone-config/delete/{rich.project.id}/{tpl['id']}",
@@ -373,3 +400,32 @@ def test_locked_module_blocks_template_management(client, su, rich):
     rich.project.locked = True
     _db.session.commit()
     assert client.get(f"/api/clone-config/add/{rich.project.id}", headers=su).status_code == 423
+
+
+def test_a_project_is_made_from_a_template_of_another_project_of_its_portal(client, su, rich, make_user, token_for):
+    """Project A's clone dialog offers the template made on Project A's sibling model (same type, same portal);
+    cloning from it makes a new project from that model, with what the template includes."""
+    model = new_module(rich.portal, "4rineu_project", "Methodology model", idx=5)
+    new_module(model, "4rineu_phase", "Phase I", idx=0)
+    new_module(model, "4rineu_phase", "Phase II", idx=1)
+    tpl = CloneConfig(module_id=model.id, name="Renovation case",
+                      config=json.dumps({"include": {"children": True}, "shiftDays": 0, "exclude": []}))
+    _db.session.add(tpl)
+    phase_tpl = CloneConfig(module_id=rich.phase.id, name="A phase", config="{}")
+    _db.session.add(phase_tpl)
+    _db.session.commit()
+    offered = client.get(f"/api/clone-config/list/{rich.project.id}", headers=su).get_json()["list"]
+    assert [(t["name"], t["module"]["name"]) for t in offered] == [("Renovation case", "Methodology model")]
+    form = form_of(client, su, clone_url(rich.project.id) + f"?template={tpl.id}")
+    assert element(form, "name")["value"] == "Methodology model (copy)"
+    r = do_clone(client, su, rich.project.id, templateId=tpl.id, name="Porto demo case", parentId=rich.portal.id)
+    assert r.status_code == 200, r.get_json()
+    new = subtree(r.get_json()["item"]["id"])
+    assert [m.name for m in new] == ["Porto demo case", "Phase I", "Phase II"]
+    assert new[0].parent_id == rich.portal.id
+    # someone who may not see the model is not offered its template, nor may use it
+    editor = make_user()
+    new_grant(rich.project, editor, edit=True)
+    new_grant(rich.portal, editor, create=True, view=False)
+    assert client.get(f"/api/clone-config/list/{rich.project.id}", headers=token_for(editor)).get_json()["list"] == []
+    assert client.get(clone_url(rich.project.id) + f"?template={tpl.id}", headers=token_for(editor)).status_code == 404

@@ -92,3 +92,32 @@ def test_comments_are_scoped_to_their_module(client, tree, people, token_for):
     c = post(client, token_for(alice), f"/api/comment/add/{tree.project.id}").get_json()["item"]
     assert client.delete(f"/api/comment/delete/{tree.other.id}/{c['id']}", headers=token_for(alice)).status_code == 404
     assert listing(client, token_for(alice), tree.other.id) == []
+
+
+def test_the_discussion_is_paged_by_thread_with_every_reply(client, tree, people, token_for):
+    alice, bob, *_ = people
+    ha, hb = token_for(alice), token_for(bob)
+    mid = tree.project.id
+    threads = []
+    for i in range(5):
+        top = post(client, ha, f"/api/comment/add/{mid}", f"Thread {i}").get_json()["item"]
+        threads.append(top)
+        reply = post(client, hb, top["links"]["reply"]["url"], f"Reply to {i}").get_json()["item"]
+        post(client, ha, reply["links"]["reply"]["url"], f"Reply to the reply to {i}")
+    url = f"/api/discussion/list/{mid}"
+
+    def page(**query):
+        r = client.get(url, headers=ha, query_string=query)
+        assert r.status_code == 200, r.get_json()
+        return [c["content"] for c in r.get_json()["list"]], r.get_json()["meta"]
+
+    contents, meta = page(perPage=2)
+    assert meta == {"page": 1, "perPage": 2, "total": 5}  # threads, not comments
+    assert contents == ["Thread 0", "Reply to 0", "Reply to the reply to 0",
+                        "Thread 1", "Reply to 1", "Reply to the reply to 1"]
+    assert page(perPage=2, page=3)[0] == ["Thread 4", "Reply to 4", "Reply to the reply to 4"]
+    assert page(perPage=2, sort="-id")[0][:3] == ["Thread 4", "Reply to 4", "Reply to the reply to 4"]
+    # A reply posted later to an old thread stays with its thread.
+    post(client, hb, threads[0]["links"]["reply"]["url"], "Late reply")
+    assert page(perPage=1)[0] == ["Thread 0", "Reply to 0", "Reply to the reply to 0", "Late reply"]
+    assert client.get(url, headers=ha, query_string={"sort": "name"}).status_code == 400

@@ -11,7 +11,8 @@ from api.models import Brand, CustomField, Deliverable, FeedEntry
 
 from .conftest import form_token, new_grant, submit
 
-FEED_FIELDS = {"id", "created", "createdById", "createdBy", "description", "operation", "category", "module", "avatar"}
+FEED_FIELDS = {"id", "created", "createdById", "createdBy", "description", "operation", "category", "module", "avatar",
+               "itemId", "itemName", "subject", "changes", "extra"}
 
 
 @pytest.fixture
@@ -96,10 +97,19 @@ def test_feed_order_scope_and_limit(client, su, tree):
                                                                              "on Project A"]
     assert [e["description"] for e in feed(client, su, tree.task.id)] == ["on Task 1"]
     assert feed(client, su, tree.subtask.id) == []
-    assert len(feed(client, su, tree.portal.id, limit=2)) == 2
+    assert len(feed(client, su, tree.portal.id, perPage=2)) == 2
+    r = client.get(f"/api/feed/list/{tree.portal.id}", headers=su, query_string={"perPage": 2, "page": 3})
+    assert r.get_json()["meta"] == {"page": 3, "perPage": 2, "total": 5}
+    assert [e["id"] for e in r.get_json()["list"]] == [portal[4]["id"]]
     older = feed(client, su, tree.portal.id, before=portal[1]["id"])
     assert [e["id"] for e in older] == [e["id"] for e in portal[2:]]
-    assert len(feed(client, su, tree.portal.id, limit="x", before=str(2**40))) == 5
+    assert [e["id"] for e in feed(client, su, tree.portal.id, sort="id")] == [e["id"] for e in reversed(portal)]
+    for bad in ({"perPage": "x"}, {"perPage": 501}, {"page": 0}, {"sort": "name"}):
+        r = client.get(f"/api/feed/list/{tree.portal.id}", headers=su, query_string=bad)
+        assert r.status_code == 400 and set(r.get_json()["errors"]) == set(bad), (bad, r.get_json())
+    for before in (str(2**40), "x", "-1", "²"):  # not an id: said so, not ignored
+        r = client.get(f"/api/feed/list/{tree.portal.id}", headers=su, query_string={"before": before})
+        assert r.status_code == 400 and "before" in r.get_json()["errors"]
 
 
 def test_feed_of_an_invisible_module_is_404(client, make_user, token_for, tree):
@@ -208,7 +218,7 @@ def test_deliverable_add_and_edit(client, su, tree, owner):
     assert (d["ownerId"], d["ownerName"]) == (owner.id, "Owen Owner")
     assert (d["startDate"], d["deadline"], d["commencedDate"], d["completionDate"]) == (
         "2030-01-01", "2030-02-01", "2030-01-03", None)
-    assert {"find", "edit", "edit_start_date", "edit_deadline", "edit_commence_date",
+    assert {"find", "edit", "edit_owner", "edit_start_date", "edit_deadline", "edit_commence_date",
             "edit_completion_date"} == set(d["links"])
     view = client.get(f"/api/module/view/{mid}", headers=su).get_json()["item"]
     assert view["deliverable"]["id"] == d["id"] and "add_deliverable" not in view["links"]
@@ -229,9 +239,36 @@ def test_deliverable_add_and_edit(client, su, tree, owner):
         d = r.get_json()["item"]
         assert d[field] == value
         assert d["status"]["name"] == "COMPLETED"  # the single-date forms change only their date
+    # The Owner cell's form: the owner alone, among the module's people.
+    form = client.get(d["links"]["edit_owner"]["url"], headers=su).get_json()
+    owner_el = next(e for e in form["elements"] if e["name"] == "ownerId")
+    assert [e["name"] for e in form["elements"] if e["type"] != "hidden"] == ["ownerId"]
+    assert str(owner.id) in {str(o["value"]) for o in owner_el["options"]}
+    r = submit(client, su, d["links"]["edit_owner"]["url"], {"ownerId": str(owner.id)}, method="PUT")
+    assert r.get_json()["item"]["ownerId"] == owner.id and r.get_json()["item"]["status"]["name"] == "COMPLETED"
     r = submit(client, su, d["links"]["edit_deadline"]["url"], {"deadline": ""}, method="PUT")
     assert r.get_json()["item"]["deadline"] is None and r.get_json()["item"]["startDate"] == "2029-12-01"
     assert client.get(f"/api/deliverable/find/{mid}", headers=su).get_json()["item"]["id"] == d["id"]
+
+
+@pytest.mark.parametrize("name,field", [("start_date", "startDate"), ("deadline", "deadline"),
+                                        ("commence_date", "commencedDate"), ("completion_date", "completionDate")])
+def test_add_date_creates_the_deliverable_with_that_date_alone(client, su, tree, name, field):
+    """'Add Date' of one date on a module with no deliverable: a form of that date only, creating it."""
+    mid = tree.task.id
+    link = client.get(f"/api/module/view/{mid}", headers=su).get_json()["item"]["links"][f"add_{name}"]
+    form = client.get(link["url"], headers=su).get_json()
+    assert [e["name"] for e in form["elements"] if e["type"] != "hidden"] == [field]
+    r = submit(client, su, link["url"], {field: "2031-05-04"})
+    assert r.status_code == 200, r.get_json()
+    d = r.get_json()["item"]
+    assert d[field] == "2031-05-04" and d["status"]["name"] == "NOT_STARTED"
+    assert [k for k in ("startDate", "deadline", "commencedDate", "completionDate") if d[k]] == [field]
+    view = client.get(f"/api/module/view/{mid}", headers=su).get_json()["item"]
+    assert not {"add_deliverable", f"add_{name}"} & set(view["links"])
+    # Once there is a deliverable, adding again is a conflict, not a second one.
+    assert submit(client, su, link["url"], {field: "2031-05-05"}).status_code == 409
+    assert submit(client, su, link["url"], {field: "not a date"}).status_code in (409, 422)
 
 
 def test_deliverable_owner_must_be_a_member(client, su, make_user, tree):
@@ -285,3 +322,25 @@ def test_deliverable_token_and_lock(client, su, tree):
     client.patch(f"/api/module/unlock/{tree.task.id}", headers=su)
     r = client.post(url, headers=su, data={"status": "NOT_STARTED", "_token": "bad"})
     assert r.status_code == 422 and "_token" in r.get_json()["errors"]
+
+
+def test_an_entry_says_what_changed_in_human_terms(client, su, tree, owner):
+    """The feed gives the webapp's sentences their parts: the item and its name, the fields changed with labels and
+    values before and after (an owner by name), and what else the sentence needs."""
+    mid = tree.task.id
+    d = submit(client, su, f"/api/deliverable/add/{mid}", {"status": "IN_PROGRESS", "deadline": "2031-01-10"}).get_json()
+    url = d["item"]["links"]["edit"]["url"]
+    r = submit(client, su, url, {"status": "BLOCKED", "ownerId": str(owner.id), "deadline": "2031-01-10"}, method="PUT")
+    assert r.status_code == 200, r.get_json()
+    newest = feed(client, su, mid)[0]
+    assert (newest["category"], newest["operation"], newest["itemId"]) == ("deliverable", "edit", d["item"]["id"])
+    assert newest["changes"] == [
+        {"field": "ownerId", "label": "owner", "kind": "user", "before": None, "after": "Owen Owner"},
+        {"field": "status", "label": "status", "kind": "status", "before": "IN_PROGRESS", "after": "BLOCKED"}]
+    r = submit(client, su, f"/api/module/edit/{mid}", {"name": "Task One"}, method="PUT")
+    assert r.status_code == 200, r.get_json()
+    renamed = feed(client, su, mid)[0]
+    assert renamed["changes"] == [{"field": "name", "label": "name", "kind": "text", "before": "Task 1", "after": "Task One"}]
+    client.delete(f"/api/module/delete/{tree.subtask.id}", headers=su)
+    deleted = feed(client, su, mid)[0]
+    assert (deleted["itemName"], deleted["extra"]) == ("Subtask 1", {"descendants": 0})

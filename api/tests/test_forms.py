@@ -194,4 +194,4 @@ def test_real_forms_describe_selects_dates_and_values(client, make_user, token_f
     assert element(form, "ownerId")["options"][0]["selected"] is True
     assert element(form, "deadline")["value"] == "2030-03-01"
     single = form_of(client, headers, f"/api/deliverable/edit-start-date/{tree.task.id}/{d.id}")
-    assert [e["name"] for e in single["elements"]] == ["startDate", "_token"]
+    assert [e["name"] for e in single["elements"]] == ["startDate", "_version", "_token"]  # the version: no lost update

@@ -9,6 +9,7 @@ from datetime import timedelta
 import pytest
 from PIL import Image
 
+from api.forms import make_token
 from api.models import FeedEntry, Invitation, Membership, User
 from api.models.base import utcnow
 
@@ -49,8 +50,16 @@ def test_add_member_form_and_post(client, tree, team, token_for, db):
     values, form = form_values(client, h, f"/api/membership/add/{tree.project.id}")
     user_el = next(e for e in form["elements"] if e["name"] == "userId")
     offered = {int(o["value"]) for o in user_el["options"]}
-    assert outsider.id in offered and editor.id not in offered and viewer.id not in offered
+    # Only the portal's own people are listed (the admin), never the installation's other accounts (F4).
+    assert offered == {admin.id}
     values.update(userId=str(outsider.id), allowView="1", allowEdit="1", role="Analyst")
+    r = client.post(form["action"], headers=h, data=values)
+    assert r.status_code == 422 and "userId" in r.get_json()["errors"]
+    # Anyone else is added by the exact address of their account.
+    values.update(userId="", email="nobody@example.org")
+    r = client.post(form["action"], headers=h, data=values)
+    assert r.status_code == 422 and "invite" in r.get_json()["errors"]["email"][0]
+    values.update(email=outsider.email.upper())
     r = client.post(form["action"], headers=h, data=values)
     assert r.status_code == 200, r.get_json()
     item = r.get_json()["item"]
@@ -92,9 +101,37 @@ def test_edit_member_needs_edit_and_delete(client, tree, team, token_for, db):
     assert r.status_code == 403
     members = client.get(f"/api/module/view/{tree.project.id}", headers=token_for(manager)).get_json()["item"][
         "memberships"]
-    own = [x for x in members if not x["inherited"]]
-    assert all(set(x["links"]) == {"edit", "delete"} for x in own)
+    own = {x["userId"]: set(x["links"]) for x in members if not x["inherited"]}
+    # The manager holds view, edit and delete: the editor's membership also has create, so it is out of reach.
+    assert own == {manager.id: {"edit", "delete"}, viewer.id: {"edit", "delete"}, editor.id: set()}
     assert all(x["links"] == {} for x in members if x["inherited"])
+
+
+def test_only_an_admin_changes_or_removes_an_admins_membership(client, tree, team, token_for, db, grant, make_user):
+    """F1: edit+delete members could demote a module's admin, delete members remove one."""
+    admin, editor, manager, viewer, outsider = team
+    boss = make_user(name="Bo Boss")
+    grant(tree.project, boss, admin=True, create=True, edit=True, delete=True)
+    m = membership(db, tree.project, boss)
+    url = f"/api/membership/edit/{tree.project.id}/{m.id}"
+    values, _ = form_values(client, token_for(admin), url)
+    demote = dict(values, _method="PUT", admin="0")
+    for who in (manager, editor):
+        r = client.post(url, headers=token_for(who), data=dict(demote, _token=make_token(who.id, url)))
+        assert r.status_code == 403, (who.name, r.get_json())
+        assert client.delete(f"/api/membership/delete/{tree.project.id}/{m.id}",
+                             headers=token_for(who)).status_code == 403
+    # Nor the editor's membership, whose create right the manager lacks: taking it away needs holding it.
+    e = membership(db, tree.project, editor)
+    assert client.delete(f"/api/membership/delete/{tree.project.id}/{e.id}",
+                         headers=token_for(manager)).status_code == 403
+    db.session.refresh(m)
+    assert m.admin is True
+    # The portal's admin (inherited) may.
+    r = client.post(url, headers=token_for(admin), data=demote)
+    assert r.status_code == 200 and r.get_json()["item"]["admin"] is False
+    assert client.delete(f"/api/membership/delete/{tree.project.id}/{m.id}",
+                         headers=token_for(admin)).status_code == 200
 
 
 def test_membership_on_invisible_module_is_404(client, tree, team, token_for, db, grant, make_user):
@@ -232,3 +269,66 @@ def test_signed_in_user_accepts_own_invitation(app, client, tree, team, token_fo
     assert membership(db, tree.other, me).allow_edit
     again = client.post("/api/invitation/accept-signed-in", headers=mine, json={"token": token})
     assert again.status_code == 410
+
+
+def test_member_list_pages_searches_sorts_and_filters(client, tree, team, token_for):
+    admin, editor, manager, viewer, _ = team
+    h = token_for(viewer)
+    url = f"/api/membership/list/{tree.project.id}"
+
+    def get(**query):
+        r = client.get(url, headers=h, query_string=query)
+        assert r.status_code == 200, r.get_json()
+        return [(m["name"], m["inherited"]) for m in r.get_json()["list"]], r.get_json()["meta"]
+
+    rows, meta = get()
+    assert meta == {"page": 1, "perPage": 50, "total": 4}
+    assert rows[-1] == ("Ada Admin", True)  # direct memberships first, inherited last
+    assert get(sort="name")[0] == [("Ed Editor", False), ("Mia Manager", False), ("Vic Viewer", False),
+                                  ("Ada Admin", True)]
+    assert get(sort="-name", perPage=2) == ([("Vic Viewer", False), ("Mia Manager", False)],
+                                            {"page": 1, "perPage": 2, "total": 4})
+    assert get(sort="name", perPage=2, page=2)[0] == [("Vic Viewer", False), ("Ada Admin", True)]
+    assert get(q="MIA")[0] == [("Mia Manager", False)]
+    assert get(q=manager.email.upper())[0] == [("Mia Manager", False)]
+    assert get(admin="1")[0] == [("Ada Admin", True)]
+    assert len(get(admin="0")[0]) == 3
+    for bad in ({"admin": "yes"}, {"sort": "age"}, {"perPage": "0"}):
+        r = client.get(url, headers=h, query_string=bad)
+        assert r.status_code == 400 and set(r.get_json()["errors"]) == set(bad)
+
+
+def test_pending_invitations_are_listed_sent_again_and_withdrawn(app, client, tree, team, token_for, db):
+    admin = team[0]
+    h = token_for(admin)
+    values, form = form_values(client, h, f"/api/invitation/invite-colleague/{tree.project.id}")
+    for address in ("first@example.org", "second@example.org"):
+        assert client.post(form["action"], headers=h, data=dict(values, email=address)).status_code == 200
+    pending = client.get(f"/api/invitation/list/{tree.project.id}", headers=h).get_json()["list"]
+    assert [p["email"] for p in pending] == ["second@example.org", "first@example.org"]  # newest first
+    first = pending[1]
+    assert first["invitedBy"] == "Ada Admin" and first["expired"] is False and set(first["links"]) == {"resend", "revoke"}
+
+    old_token = re.search(r"token=(\S+)", mails_to(app, "first@example.org")[-1]).group(1)
+    r = client.post(first["links"]["resend"]["url"], headers=h)
+    assert r.status_code == 200 and r.get_json()["item"]["email"] == "first@example.org"
+    new_token = re.search(r"token=(\S+)", mails_to(app, "first@example.org")[-1]).group(1)
+    assert new_token != old_token
+    assert client.get(f"/api/invitation/view?token={old_token}").status_code == 404  # the old link stops working
+    assert client.get(f"/api/invitation/view?token={new_token}").status_code == 200
+
+    second = pending[0]
+    second_token = re.search(r"token=(\S+)", mails_to(app, "second@example.org")[-1]).group(1)
+    assert client.delete(second["links"]["revoke"]["url"], headers=h).status_code == 200
+    assert client.get(f"/api/invitation/view?token={second_token}").status_code == 404
+    assert [p["email"] for p in client.get(f"/api/invitation/list/{tree.project.id}", headers=h).get_json()["list"]] \
+        == ["first@example.org"]
+    # An accepted one leaves the list and can neither be sent again nor withdrawn.
+    client.post("/api/invitation/accept", data={"token": new_token, "name": "Fiona First",
+                                                "password[first]": "long-enough-1", "password[second]": "long-enough-1"})
+    assert client.get(f"/api/invitation/list/{tree.project.id}", headers=h).get_json()["list"] == []
+    assert client.post(first["links"]["resend"]["url"], headers=h).status_code == 409
+    # Only whoever may invite here sees them; an invitation of another module is not found through this one.
+    assert client.get(f"/api/invitation/list/{tree.project.id}", headers=token_for(team[3])).status_code == 403
+    assert client.get(f"/api/invitation/list/{tree.project.id}", headers=token_for(team[4])).status_code == 404
+    assert client.post(f"/api/invitation/resend/{tree.other.id}/{first['id']}", headers=h).status_code == 404

@@ -15,10 +15,14 @@ from api.services import storage
 
 from .conftest import element, form_of, form_token, new_grant, new_module, new_tree, root, submit
 
-SUMMARY_FIELDS = {"id", "parentId", "idx", "name", "description", "type", "typeLabel", "platform", "path", "level",
-                  "childCount", "created", "createdBy", "createdById", "locked", "deliverable", "brand",
-                  "customFields", "links"}
-VIEW_FIELDS = SUMMARY_FIELDS | {"fullPath", "fqn", "children", "memberships", "childTypes"}
+# A row of a list (docs/architecture.md, 'compact list rows') and the module itself (every spec §3 field).
+ROW_FIELDS = {"id", "parentId", "idx", "name", "description", "type", "typeLabel", "labelPlural", "tab", "platform",
+              "level", "childCount", "locked", "deliverable", "brand", "checklist", "links"}
+MODULE_FIELDS = {"id", "parentId", "idx", "name", "description", "type", "typeLabel", "platform", "path", "level",
+                 "childCount", "created", "createdBy", "createdById", "locked", "deliverable", "brand",
+                 "customFields", "links"}
+VIEW_FIELDS = MODULE_FIELDS | {"fullPath", "fqn", "children", "memberships", "childTypes"}
+ROW_LINKS = {"view", "edit", "delete", "reindex"}
 LINK_KEYS = {"route", "url", "label", "access", "operation"}
 
 
@@ -59,6 +63,8 @@ def test_view_has_every_spec_field(client, su, tree, make_user):
                                  "typeLabel": "Portal"}]
     assert item["fqn"] == "Portal/Project A"
     assert item["childCount"] == 1
+    assert item["descendantCount"] == 3  # phase, task, subtask: what a delete takes along
+    assert view(client, su, tree.subtask.id)["descendantCount"] == 0
     assert item["deliverable"]["status"] == {"name": "BLOCKED", "label": "Blocked"}
     assert item["brand"] is None
     assert [t["type"] for t in item["childTypes"]] == ["4rineu_phase", "4rineu_task"]
@@ -70,16 +76,23 @@ def test_view_has_every_spec_field(client, su, tree, make_user):
     assert item["links"]["view"]["url"] == f"/api/module/view/{tree.project.id}"
     # One level of children, each with its deliverable and links.
     (child,) = item["children"]
-    assert SUMMARY_FIELDS <= set(child)
-    assert "children" not in child
+    assert set(child) == ROW_FIELDS  # a row, not the whole module
     assert child["id"] == tree.phase.id and child["childCount"] == 1
     d = child["deliverable"]
     assert d["status"] == {"name": "IN_PROGRESS", "label": "In Progress"}
     assert d["ownerId"] == owner.id and d["ownerName"] == "Olga Owner"
     assert d["startDate"] == "2030-01-01" and d["deadline"] == "2030-02-01"
     assert d["commencedDate"] is None and d["completionDate"] is None
-    assert {"find", "edit"} <= set(d["links"])
-    assert {"view", "edit", "delete", "reindex"} <= set(child["links"])
+    # Its id and the date edits the Gantt follows; everything else is in the child's own view.
+    assert isinstance(d["id"], int) and "version" not in d
+    assert set(d["links"]) == {"edit_start_date", "edit_deadline"}
+    assert d["links"]["edit_start_date"]["url"] == f"/api/deliverable/edit-start-date/{tree.phase.id}/{d['id']}"
+    assert set(child["links"]) == ROW_LINKS
+    assert child["links"]["reindex"]["url"] == f"/api/module/reindex/{tree.phase.id}/{{previous_id}}"
+    assert child["checklist"]["completed"] is False and child["checklist"]["value"] is None
+    assert child["checklist"]["links"]["toggle"]["route"] == "custom_field.value_add"
+    # The module's own deliverable carries its links.
+    assert {"find", "edit"} <= set(item["deliverable"]["links"])
     # Memberships: direct first, then inherited ones.
     ms = item["memberships"]
     assert [(m["moduleId"], m["inherited"]) for m in ms] == [(tree.project.id, False), (tree.portal.id, True)]
@@ -121,7 +134,7 @@ def test_list_children_in_order(client, su, tree):
     items = r.get_json()["list"]
     assert [i["name"] for i in items] == ["Project Z", "Project A", "Project B", "Project C"]
     for i in items:
-        assert SUMMARY_FIELDS <= set(i)
+        assert set(i) == ROW_FIELDS
     assert items[3]["id"] == extra.id
     assert items[1]["childCount"] == 1
     assert client.get(f"/api/module/list/{tree.subtask.id}", headers=su).get_json() == {"list": []}
@@ -294,7 +307,7 @@ def _load_everything(module, user, other_field=None):
     if other_field is not None:
         _db.session.add(CustomValue(field_id=other_field.id, module_id=mid, stringval="completed"))
     _db.session.commit()
-    return [os.path.join(storage._dir("files"), f) for f in files] + [os.path.join(storage._dir("logos"), logo)]
+    return [storage.path_of("files", f) for f in files] + [storage.path_of("logos", logo)]
 
 
 def _count(model, module_ids):
@@ -403,10 +416,13 @@ def test_detailed_list_by_type(client, su, tree, make_user):
 
     r = client.get(f"/api/module/detailed-list-by-type/4rineu_task/{tree.portal.id}", headers=su)
     assert r.status_code == 200
+    assert r.get_json()["meta"] == {"page": 1, "perPage": 50, "total": 3}
     rows = {row["name"]: row for row in r.get_json()["list"]}
     assert set(rows) == {"Task 1", "Direct task", "Task of B"}
     t1 = rows["Task 1"]
-    assert SUMMARY_FIELDS <= set(t1)
+    assert ROW_FIELDS <= set(t1)
+    assert t1["entryId"] == tree.portal.id and t1["entryName"] == "Portal"
+    assert t1["breadcrumb"] == ["Portal", "Project A", "Phase 0"]
     assert t1["completed"] is True and t1["deliverable"]["status"]["name"] == "COMPLETED"
     assert t1["parentName"] == "Phase 0" and t1["projectName"] == "Project A" and t1["projectId"] == tree.project.id
     assert rows["Direct task"]["parentName"] == "Project A" and rows["Direct task"]["completed"] is False
@@ -424,6 +440,66 @@ def test_detailed_list_by_type(client, su, tree, make_user):
     assert client.get(f"/api/module/detailed-list-by-type/task/{tree.portal.id}", headers=su).status_code == 400
 
 
+def test_detailed_list_pages_sorts_and_filters_in_sql(client, su, tree, make_user):
+    owner = make_user(name="Anna Owner")
+    made = []
+    for i in range(7):
+        m = new_module(tree.other, "4rineu_task", f"Bulk {i:02d}", idx=i)
+        made.append(m)
+        if i % 2 == 0:
+            _db.session.add(Deliverable(module_id=m.id, status="BLOCKED" if i % 4 == 0 else "IN_PROGRESS",
+                                        owner_id=owner.id, deadline=date(2031, 1, 1 + i)))
+    _db.session.commit()
+    url = f"/api/module/detailed-list-by-type/4rineu_task/{tree.portal.id}"
+
+    def get(**query):
+        r = client.get(url, headers=su, query_string=query)
+        assert r.status_code == 200, r.get_json()
+        body = r.get_json()
+        return [row["name"] for row in body["list"]], body["meta"]
+
+    names, meta = get(perPage=3, page=1, sort="name")
+    assert meta == {"page": 1, "perPage": 3, "total": 8} and names == ["Bulk 00", "Bulk 01", "Bulk 02"]
+    names, meta = get(perPage=3, page=3, sort="name")
+    assert names == ["Bulk 06", "Task 1"]
+    assert get(perPage=3, page=4, sort="name")[0] == []
+    assert get(sort="-name", perPage=2)[0] == ["Task 1", "Bulk 06"]
+    assert get(status="BLOCKED")[0] == ["Bulk 00", "Bulk 04"]
+    assert sorted(get(status="BLOCKED,IN_PROGRESS")[0]) == ["Bulk 00", "Bulk 02", "Bulk 04", "Bulk 06"]
+    assert get(owner=owner.id, sort="-deadline")[0] == ["Bulk 06", "Bulk 04", "Bulk 02", "Bulk 00"]
+    assert get(**{"from": "2031-01-03", "to": "2031-01-05", "sort": "deadline"})[0] == ["Bulk 02", "Bulk 04"]
+    assert get(q="bulk 0", perPage=2)[1]["total"] == 7
+    # Tasks sort by deadline with the undated ones last, whichever the direction.
+    assert get(sort="deadline")[0][:4] == ["Bulk 00", "Bulk 02", "Bulk 04", "Bulk 06"]
+    assert get(sort="-deadline")[0][:4] == ["Bulk 06", "Bulk 04", "Bulk 02", "Bulk 00"]
+    for bad in ({"page": "0"}, {"perPage": "501"}, {"perPage": "x"}, {"sort": "colour"}, {"status": "DONE"},
+                {"owner": "me"}, {"from": "01/02/2031"}):
+        r = client.get(url, headers=su, query_string=bad)
+        assert r.status_code == 400 and set(r.get_json()["errors"]) == set(bad), (bad, r.get_json())
+
+
+def test_detailed_list_in_tree_order_groups_by_portal_and_project_and_follows_idx(client, su, tree):
+    # Project B comes first among its siblings; in it, tasks are placed against the order of their ids.
+    tree.other.idx, tree.project.idx = -1, 0
+    _db.session.commit()
+    late = new_module(tree.other, "4rineu_task", "B second", idx=5)
+    early = new_module(tree.other, "4rineu_task", "B first", idx=1)
+    new_module(tree.project, "4rineu_task", "A direct", idx=9)
+    _db.session.add(Deliverable(module_id=late.id, status="VERIFIED_COMPLETE"))
+    _db.session.commit()
+    r = client.get(f"/api/module/detailed-list-by-type/4rineu_task/{tree.portal.id}", headers=su)
+    rows = r.get_json()["list"]
+    assert [x["name"] for x in rows] == ["B first", "B second", "A direct", "Task 1"]
+    assert [x["projectName"] for x in rows] == ["Project B", "Project B", "Project A", "Project A"]
+    assert early.id > late.id
+    r = client.get(f"/api/module/detailed-list-by-type/4rineu_task/{tree.portal.id}", headers=su,
+                   query_string={"sort": "-tree"})
+    assert [x["name"] for x in r.get_json()["list"]] == ["Task 1", "A direct", "B second", "B first"]
+    r = client.get(f"/api/module/detailed-list-by-type/4rineu_task/{tree.portal.id}", headers=su,
+                   query_string={"status": "VERIFIED_COMPLETE"})
+    assert [x["name"] for x in r.get_json()["list"]] == ["B second"]
+
+
 def test_detailed_list_shows_only_what_a_member_can_see(client, make_user, token_for, tree):
     member = make_user()
     new_grant(tree.project, member)
@@ -431,6 +507,62 @@ def test_detailed_list_shows_only_what_a_member_can_see(client, make_user, token
     assert [row["name"] for row in r.get_json()["list"]] == ["Task 1"]
     r = client.get(f"/api/module/detailed-list-by-type/4rineu_task/{tree.portal.id}", headers=token_for(member))
     assert r.status_code == 404
+
+
+def test_task_rows_carry_the_trail_to_their_real_parent(client, su, tree):
+    """A task row names every ancestor from its portal down to its parent with the tab each lives under, so a
+    link opens it over its real parent: a phase's tasks tab, a project's tasks tab, a task's subtasks tab."""
+    direct = new_module(tree.project, "4rineu_task", "Direct task", idx=3)
+    url = f"/api/module/detailed-list-by-type/{{}}/{tree.portal.id}"
+    rows = {r["name"]: r for r in client.get(url.format("4rineu_task"), headers=su).get_json()["list"]}
+
+    def trail(row):
+        return [(a["id"], a["type"], a["typeLabel"], a["level"], a["tab"]) for a in row["ancestors"]]
+
+    portal = (tree.portal.id, "4rineu_portal", "Portal", 1, "portals")
+    project = (tree.project.id, "4rineu_project", "Project", 2, "projects")
+    in_phase = rows["Task 1"]
+    assert trail(in_phase) == [portal, project, (tree.phase.id, "4rineu_phase", "Phase", 3, "phases")]
+    assert in_phase["tab"] == "tasks" and in_phase["parentId"] == tree.phase.id
+    assert [a["name"] for a in in_phase["ancestors"]] == in_phase["breadcrumb"] == ["Portal", "Project A", "Phase 0"]
+    assert trail(rows["Direct task"]) == [portal, project]
+    assert rows["Direct task"]["tab"] == "tasks" and rows["Direct task"]["id"] == direct.id
+
+    (sub,) = client.get(url.format("4rineu_subtask"), headers=su).get_json()["list"]
+    assert trail(sub) == [portal, project, (tree.phase.id, "4rineu_phase", "Phase", 3, "phases"),
+                          (tree.task.id, "4rineu_task", "Task", 4, "tasks")]
+    assert sub["tab"] == "subtasks" and sub["parentId"] == tree.task.id
+
+    # On a consultancy platform the same types have other names: the tabs follow its skeleton.
+    peb = new_tree("peb", "PEB")
+    building_task = new_module(peb.project, "4rineu_task", "Audit")
+    (row,) = client.get(f"/api/module/detailed-list-by-type/4rineu_task/{peb.portal.id}", headers=su,
+                        query_string={"q": "audit"}).get_json()["list"]
+    assert row["id"] == building_task.id and row["tab"] == "tasks"
+    assert [(a["typeLabel"], a["tab"]) for a in row["ancestors"]] == [("Portal", "portals"), ("Building", "buildings")]
+
+
+def test_a_member_of_some_projects_lists_exactly_their_tasks(client, make_user, token_for, tree):
+    """Someone who sees only some projects of a portal enters by those projects: each one's task list holds its
+    own tasks, grouped under the portal it belongs to; the portal's list stays hidden (404, as the portal)."""
+    member = make_user()
+    third = new_module(tree.portal, "4rineu_project", "Project C", idx=2)
+    new_module(third, "4rineu_task", "Task of C")
+    new_module(tree.other, "4rineu_task", "Task of B")
+    new_grant(tree.project, member)
+    new_grant(third, member)
+    headers = token_for(member)
+    entries = client.get("/api/membership/list-entry-modules", headers=headers).get_json()["list"]
+    assert sorted(e["name"] for e in entries) == ["Project A", "Project C"]
+    for project, names in ((tree.project, ["Task 1"]), (third, ["Task of C"])):
+        r = client.get(f"/api/module/detailed-list-by-type/4rineu_task/{project.id}", headers=headers)
+        rows = r.get_json()["list"]
+        assert [x["name"] for x in rows] == names and r.get_json()["meta"]["total"] == len(names)
+        assert {(x["entryId"], x["projectId"]) for x in rows} == {(tree.portal.id, project.id)}
+    assert client.get(f"/api/module/detailed-list-by-type/4rineu_task/{tree.other.id}",
+                      headers=headers).status_code == 404
+    assert client.get(f"/api/module/detailed-list-by-type/4rineu_task/{tree.portal.id}",
+                      headers=headers).status_code == 404
 
 
 # --- lock and unlock -----------------------------------------------------------------------------------------------
@@ -501,7 +633,7 @@ def test_list_entry_modules(client, make_user, token_for, tree):
     assert [i["name"] for i in items] == ["Portal", "PEB portal"] or \
         sorted(i["name"] for i in items) == ["PEB portal", "Portal"]
     assert all(i["level"] == 1 for i in items)
-    assert all(SUMMARY_FIELDS - {"customFields"} <= set(i) for i in items)
+    assert all(set(i) == ROW_FIELDS for i in items)
     assert {i["id"] for i in entries(member)} == {tree.portal.id, peb.project.id}
     assert [i["id"] for i in entries(project_only)] == [tree.project.id]
     assert entries(nobody) == []

@@ -3,7 +3,7 @@ import re
 
 import pytest
 
-from api.blueprints.openapi import build_spec
+from api.blueprints.openapi.routes import build_spec
 
 HTTP_METHODS = {"get", "put", "post", "delete", "options", "head", "patch", "trace"}
 
@@ -106,3 +106,86 @@ def test_public_and_protected_operations(spec):
 
 def test_build_spec_is_stable(app, spec):
     assert build_spec(app)["paths"].keys() == spec["paths"].keys()
+
+
+# --- issue 10 (F17): a document tools can use ---------------------------------------------------------------
+
+JSON_SCHEMA_TYPES = {"string", "number", "integer", "boolean", "array", "object"}
+
+
+def _schemas(node, path=""):
+    """Every schema-like dict with a `type` (or `x-widget`) in the document, with where it is."""
+    if isinstance(node, dict):
+        if "type" in node and not path.endswith("/securitySchemes/bearer") and isinstance(node["type"], str):
+            yield path, node
+        elif "x-widget" in node:
+            yield path, node
+        for k, v in node.items():
+            yield from _schemas(v, f"{path}/{k}")
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _schemas(v, f"{path}/{i}")
+
+
+def test_validates_with_openapi_spec_validator(spec):
+    validator = pytest.importorskip("openapi_spec_validator")
+    validator.validate(spec)
+
+
+def test_types_are_json_schema_types_and_widgets_are_an_extension(spec):
+    widgets = set()
+    for path, schema in _schemas(spec):
+        if "type" in schema:
+            assert schema["type"] in JSON_SCHEMA_TYPES or path.startswith("/components/securitySchemes"), \
+                (path, schema["type"])
+        if "x-widget" in schema:
+            widgets.add(schema["x-widget"])
+    assert {"textarea", "select", "hidden", "password", "file"} <= widgets
+    upload = spec["paths"]["/api/vault/upload/{module_id}"]["post"]["requestBody"]["content"]
+    body = _resolve(spec, upload["multipart/form-data"]["schema"]["$ref"])
+    assert body["properties"]["file"]["type"] == "string" and body["properties"]["file"]["format"] == "binary"
+    assert "file" in body["required"]
+    # The other encodings cannot carry a file: they describe the other elements.
+    assert "file" not in _resolve(spec, upload["application/json"]["schema"]["$ref"])["properties"]
+    # Element names as the form's GET answer gives them, with its token when it checks one.
+    reset = spec["paths"]["/api/reset-password"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert "reset_password_form[password][first]" in _resolve(spec, reset["$ref"])["properties"]
+    module = spec["paths"]["/api/module/edit/{module_id}"]["put"]["requestBody"]["content"]["application/json"]
+    assert "_token" in _resolve(spec, module["schema"]["$ref"])["required"]
+
+
+def test_find_answers_may_hold_no_item(spec):
+    for path in ("/api/brand/find/{module_id}", "/api/deliverable/find/{module_id}"):
+        item = spec["paths"][path]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
+        assert {"nullable": True, "enum": [None]} in item["properties"]["item"]["anyOf"], path
+
+
+def test_every_status_an_operation_answers_is_listed(spec):
+    for path, ops in spec["paths"].items():
+        for method, op in ops.items():
+            codes = set(op["responses"])
+            assert {"400", "503"} <= codes, (path, method)
+            if "security" in op:
+                assert "401" in codes, (path, method)
+            if "{" in path:
+                assert "404" in codes, (path, method)
+            if "requestBody" in op:
+                assert {"413", "422"} <= codes, (path, method)
+            if method in ("post", "put", "patch", "delete"):
+                assert "409" in codes, (path, method)
+    responses = lambda p, m: set(spec["paths"][p][m]["responses"])  # noqa: E731
+    assert {"403", "423"} <= responses("/api/module/edit/{module_id}", "put")
+    assert {"403", "423"} <= responses("/api/vault/delete/{module_id}/{file_id}", "delete")
+    assert {"401", "429"} <= responses("/json/login", "post")
+    assert "429" in responses("/json/forgot-password", "post")
+    assert "410" in responses("/api/invitation/view", "get")
+    assert "403" not in responses("/api/module/view/{module_id}", "get")
+
+
+def test_a_method_not_allowed_says_which_are(client, spec):
+    r = client.open("/api/module/view/1", method="DELETE")
+    assert r.status_code == 405 and r.get_json() == {"error": "Method not allowed"}
+    allowed = {m.strip() for m in r.headers["Allow"].split(",")}
+    assert {m.upper() for m in spec["paths"]["/api/module/view/{module_id}"]} <= allowed
+    r = client.open("/json/login", method="GET")
+    assert r.status_code == 405 and "POST" in r.headers["Allow"]

@@ -5,16 +5,8 @@ import os
 
 import pytest
 
+from api.extensions import db as _db
 from api.models import FeedEntry, FileVersion, Reference, VaultFile
-
-
-@pytest.fixture
-def people(tree, make_user, grant):
-    editor, viewer, deleter, stranger = (make_user(name=n) for n in ("Eddie", "Vera", "Dee", "Sam"))
-    grant(tree.portal, editor, edit=True)
-    grant(tree.portal, viewer)
-    grant(tree.portal, deleter, edit=True, delete=True)
-    return editor, viewer, deleter, stranger
 
 
 @pytest.fixture(autouse=True)
@@ -83,7 +75,8 @@ def test_edit_title_and_new_version_keeps_previous(app, client, tree, people, to
     f = upload(client, h, tree.project.id, b"v1", "a.txt").get_json()["item"]
     form = client.get(f["links"]["edit"]["url"], headers=h).get_json()
     token = next(e["value"] for e in form["elements"] if e["name"] == "_token")
-    assert {e["name"]: e["type"] for e in form["elements"]} == {"title": "text", "file": "file", "_token": "hidden"}
+    assert {e["name"]: e["type"] for e in form["elements"]} == {"title": "text", "file": "file", "_version": "hidden",
+                                                                "_token": "hidden"}
     r = client.post(f["links"]["edit"]["url"], headers=h, content_type="multipart/form-data",
                     data={"_method": "PUT", "_token": token, "title": "A v2", "file": (io.BytesIO(b"v2!"), "b.txt")})
     assert r.status_code == 200, r.get_json()
@@ -210,3 +203,32 @@ def test_module_delete_removes_vault_bytes(app, client, tree, people, token_for,
     su = make_user(superuser=True)
     assert client.delete(f"/api/module/delete/{tree.project.id}", headers=token_for(su)).status_code == 200
     assert stored_files(app) == [] and db.session.query(FileVersion).count() == 0
+
+
+def test_vault_files_are_paged_searched_and_sorted_and_references_listed_alone(client, tree, people, token_for):
+    editor, viewer, *_ = people
+    he, hv = token_for(editor), token_for(viewer)
+    for i, (title, size) in enumerate((("Gamma plan", 30), ("alpha budget", 10), ("Beta plan", 20))):
+        assert upload(client, he, tree.project.id, data=b"x" * size, name=f"f{i}.txt", title=title).status_code == 200
+    _db.session.add(Reference(module_id=tree.project.id, title="Link", url="https://example.org",
+                              resource_type="LINK", description=""))
+    _db.session.commit()
+    url = f"/api/vault/view/{tree.project.id}"
+
+    def titles(**query):
+        r = client.get(url, headers=hv, query_string=query)
+        assert r.status_code == 200, r.get_json()
+        return [f["title"] for f in r.get_json()["item"]["files"]], r.get_json()["meta"]
+
+    assert titles() == (["Gamma plan", "alpha budget", "Beta plan"], {"page": 1, "perPage": 50, "total": 3})
+    assert titles(sort="title")[0] == ["alpha budget", "Beta plan", "Gamma plan"]
+    assert titles(sort="-filesize", perPage=2) == (["Gamma plan", "Beta plan"], {"page": 1, "perPage": 2, "total": 3})
+    assert titles(sort="-filesize", perPage=2, page=2)[0] == ["alpha budget"]
+    assert titles(q="PLAN", sort="title") == (["Beta plan", "Gamma plan"], {"page": 1, "perPage": 50, "total": 2})
+    assert titles(q="f1.txt")[0] == ["alpha budget"]
+    # The references come with every page, and alone from their own list.
+    assert [x["title"] for x in client.get(url, headers=hv).get_json()["item"]["references"]] == ["Link"]
+    refs = client.get(f"/api/reference/list/{tree.project.id}", headers=hv).get_json()["list"]
+    assert [x["title"] for x in refs] == ["Link"] and "lock" not in refs[0]["links"]
+    assert "lock" in client.get(f"/api/reference/list/{tree.project.id}", headers=he).get_json()["list"][0]["links"]
+    assert client.get(url, headers=hv, query_string={"sort": "owner"}).status_code == 400

@@ -1,0 +1,1 @@
+"""The knowledge library (spec §7 Articles)."""

@@ -1,0 +1,1 @@
+"""Brand logos (spec §7 Brand)."""

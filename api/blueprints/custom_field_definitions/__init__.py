@@ -1,0 +1,1 @@
+"""Custom field definitions (portal settings, custom fields page): list, add, edit, delete."""

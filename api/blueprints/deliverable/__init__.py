@@ -1,0 +1,1 @@
+"""Deliverables: status, owner and dates, through server-described forms."""

@@ -1,0 +1,1 @@
+"""The discussion of a module (spec §7 Discussion): comments, replies, edit and delete."""

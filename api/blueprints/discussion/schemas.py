@@ -1,0 +1,25 @@
+"""Output schemas of the discussion endpoints: they describe the presenters' answers for /api/openapi.json."""
+from marshmallow import fields
+
+from ...schemas import Camel, UtcDateTime
+
+
+class CommentSchema(Camel):
+    version = fields.Integer(metadata={"description": "sent back with an edit (_version): 409 if it changed"})
+    id = fields.Integer()
+    parentId = fields.Integer(allow_none=True)
+    title = fields.String()
+    content = fields.String()
+    deleted = fields.Boolean()
+    created = UtcDateTime()
+    updated = UtcDateTime(allow_none=True)
+    createdBy = fields.String(allow_none=True, metadata={"description": "null for a deleted comment"})
+    createdById = fields.Integer(allow_none=True)
+    avatar = fields.String(allow_none=True)
+    links = fields.Dict()
+
+
+class MentionableSchema(Camel):
+    id = fields.Integer()
+    name = fields.String()
+    avatar = fields.String(allow_none=True)

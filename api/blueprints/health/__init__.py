@@ -1,0 +1,1 @@
+"""Health: the database answers and its schema is at the migrations' head."""

@@ -1,0 +1,24 @@
+"""Output schemas of the membership endpoints: they describe the presenters' answers for /api/openapi.json."""
+from marshmallow import fields
+
+from ...schemas import Camel
+
+
+class MembershipSchema(Camel):
+    version = fields.Integer(metadata={"description": "sent back with an edit (_version): 409 if it changed"})
+    id = fields.Integer()
+    moduleId = fields.Integer()
+    userId = fields.Integer()
+    userName = fields.String(metadata={"description": "the e-mail address"})
+    userEmail = fields.String()
+    name = fields.String()
+    role = fields.String()
+    organisation = fields.String(allow_none=True)
+    avatar = fields.String(allow_none=True)
+    admin = fields.Boolean()
+    allowCreate = fields.Boolean()
+    allowView = fields.Boolean()
+    allowEdit = fields.Boolean()
+    allowDelete = fields.Boolean()
+    inherited = fields.Boolean(dump_default=False)
+    links = fields.Dict()

@@ -1,0 +1,1 @@
+"""The module tree (spec §7 Modules)."""

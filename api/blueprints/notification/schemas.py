@@ -1,0 +1,53 @@
+"""Output schemas of notifications: they describe the presenters' answers for /api/openapi.json."""
+from marshmallow import fields
+
+from ...schemas import Camel, PageMetaSchema, UtcDateTime
+
+
+class NotificationActorSchema(Camel):
+    id = fields.Integer()
+    name = fields.String(allow_none=True)
+    avatar = fields.String(allow_none=True)
+
+
+class NotificationModuleSchema(Camel):
+    id = fields.Integer()
+    name = fields.String()
+    platform = fields.String()
+    portalId = fields.Integer(allow_none=True)
+    tab = fields.String(allow_none=True, metadata={"description": "the tab of the module page that shows the item"})
+
+
+class NotificationSchema(Camel):
+    id = fields.Integer()
+    kind = fields.String(metadata={"enum": ["mention", "task", "comment", "file", "activity", "webhook"]})
+    created = UtcDateTime()
+    read = fields.Boolean()
+    readAt = UtcDateTime(allow_none=True)
+    text = fields.String()
+    category = fields.String()
+    itemId = fields.Integer(allow_none=True)
+    actor = fields.Nested(NotificationActorSchema, allow_none=True)
+    module = fields.Nested(NotificationModuleSchema, allow_none=True, metadata={"description": "null when deleted"})
+    links = fields.Dict()
+
+
+class NotificationMetaSchema(PageMetaSchema):
+    unread = fields.Integer(metadata={"description": "the user's unread notifications, whatever the filters"})
+
+
+class NotificationPageSchema(Camel):
+    list = fields.List(fields.Nested(NotificationSchema))
+    meta = fields.Nested(NotificationMetaSchema)
+
+
+class ReadAllSchema(Camel):
+    message = fields.String()
+    marked = fields.Integer()
+    unread = fields.Integer()
+
+
+class UnsubscribeSchema(Camel):
+    kind = fields.String()
+    label = fields.String()
+    email = fields.String()

@@ -1,0 +1,21 @@
+"""Output schemas of the profile endpoints: they describe the presenters' answers for /api/openapi.json."""
+from marshmallow import fields
+
+from ...schemas import Camel, FormSchema
+
+
+class ProfileSchema(Camel):
+    id = fields.Integer()
+    name = fields.String()
+    username = fields.String()
+    email = fields.String()
+    organisation = fields.String(allow_none=True)
+    position = fields.String(allow_none=True)
+    phone = fields.String(allow_none=True)
+    country = fields.String(allow_none=True)
+    avatar = fields.String(allow_none=True)
+    isSuperuser = fields.Boolean()
+
+
+class ProfileFormSchema(FormSchema):
+    item = fields.Nested(ProfileSchema)

@@ -1,0 +1,1 @@
+"""References of the vault (spec §7 Vault): links to documents, videos and pages, lockable. Their form endpoints"""

@@ -1,0 +1,300 @@
+"""Every link the API emits, declared once, beside `permissions.py` whose predicates decide them.
+
+A declaration names the item kind that carries the link, the key in its `links` map, the Flask endpoint it
+calls, its label, access and operation, the predicate that decides whether this user may follow it now, and
+how the endpoint's URL arguments come from the item. The wire shape is spec §3's
+`{route, url, label, access, operation}`: `route` is the endpoint's name and `url` is filled from the endpoint's
+own rule, so neither can drift from the routes. `links.of(kind, ctx)` builds an item's map; a list row asks for
+the few names it acts on with `only=`.
+
+A context (`Ctx`) carries the user, the module the item belongs to, the user's rights there (`perm.rights`,
+folded once per module), the item, and what a predicate needs beyond those (`extra`).
+"""
+import re
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from flask import current_app
+
+from . import permissions as perm
+from .services import platforms
+
+
+class Ctx:
+    __slots__ = ("user", "module", "r", "item", "extra")
+
+    def __init__(self, user, module, r, item=None, **extra):
+        self.user, self.module, self.r, self.item, self.extra = user, module, r, item, extra
+
+
+@dataclass(frozen=True)
+class LinkDef:
+    kind: str
+    name: str
+    endpoint: str
+    label: str
+    access: str
+    operation: str
+    when: Callable                     # ctx -> bool
+    args: Callable                     # ctx -> the endpoint's URL arguments
+    query: Optional[Callable] = None   # ctx -> a query string or None
+    family: Optional[Callable] = None  # ctx -> [(name, label, extra args)]: one link per entry (add_<type>)
+
+
+REGISTRY = {}  # kind -> [LinkDef] in the order the map lists them
+_TEMPLATES = {}
+_ARG = re.compile(r"<(?:[^:<>]+:)?([^<>]+)>")
+
+
+def declare(kind, name, endpoint, label, access, operation="GET", when=None, args=None, query=None, family=None):
+    REGISTRY.setdefault(kind, []).append(LinkDef(kind, name, endpoint, label, access, operation,
+                                                 when or (lambda c: True), args or _module_arg, query, family))
+
+
+def template(endpoint):
+    """'/api/module/view/{module_id}' from the endpoint's (first) rule."""
+    t = _TEMPLATES.get(endpoint)
+    if t is None:
+        rule = next(iter(current_app.url_map.iter_rules(endpoint)))
+        t = _TEMPLATES[endpoint] = _ARG.sub(r"{\1}", rule.rule)
+    return t
+
+
+def _link(d, url, label=None):
+    return {"route": d.endpoint, "url": url, "label": label or d.label, "access": d.access, "operation": d.operation}
+
+
+_SELECTED = {}
+
+
+def _defs(kind, only):
+    key = (kind, only)
+    defs = _SELECTED.get(key)
+    if defs is None:
+        defs = _SELECTED[key] = [d for d in REGISTRY[kind] if only is None or d.name in only]
+    return defs
+
+
+def of(kind, c, only=None):
+    """The links map of one item of `kind` for the context `c` (only the names in `only`, a tuple, when given)."""
+    out = {}
+    for d in _defs(kind, only):
+        if not d.when(c):
+            continue
+        args = d.args(c)
+        if d.family is not None:
+            for name, label, more in d.family(c):
+                out[name] = _link(d, template(d.endpoint).format(**args, **more), label)
+            continue
+        url = (_TEMPLATES.get(d.endpoint) or template(d.endpoint)).format(**args)
+        if d.query is not None:
+            url = f"{url}?{d.query(c)}"
+        out[d.name] = {"route": d.endpoint, "url": url, "label": d.label, "access": d.access,
+                       "operation": d.operation}
+    return out
+
+
+# --- predicates and arguments ------------------------------------------------------------------------------------
+
+def ok(action):
+    """The module-wide action is allowed (rights and lock, `perm.MODULE_ACTIONS`)."""
+    return lambda c: perm.MODULE_ACTIONS[action](c.r, c.module) is None
+
+
+def _module_arg(c):
+    return {"module_id": c.module.id}
+
+
+def _item_args(name):
+    return lambda c: {"module_id": c.module.id, name: c.item.id}
+
+
+def _both(*preds):
+    return lambda c: all(p(c) for p in preds)
+
+
+# --- module ------------------------------------------------------------------------------------------------------
+
+def _child_types(c):
+    return [("add_" + platforms.short_type(rule.child_type), "Add " + rule.label, {"type_": rule.child_type})
+            for rule in platforms.child_rules(c.module)]
+
+
+def _may_reindex(c):
+    parent_rights = c.extra.get("parent_rights")
+    return parent_rights is not None and parent_rights.edit and c.module.level > 1
+
+
+def _no_deliverable(c):
+    return c.extra.get("has_deliverable") is False
+
+
+M = "module"
+declare(M, "view", "module.view", "View", "view", when=lambda c: c.r.view)
+declare(M, "edit", "module.edit", "Edit", "edit", "POST", ok("edit"))
+declare(M, "delete", "module.delete", "Delete", "delete", "DELETE", ok("delete"))
+declare(M, "add_<type>", "module.add", "Add", "create", "POST", ok("create"), family=_child_types)
+declare(M, "add_deliverable", "deliverable.add", "Add Status", "edit", "POST", _both(ok("content"), _no_deliverable))
+# 'Add Date' of one date where the module has no deliverable yet: creates it with that date.
+for _name, _label in (("start_date", "Start Date"), ("deadline", "Deadline"), ("commence_date", "Commenced"),
+                      ("completion_date", "Completion")):
+    declare(M, f"add_{_name}", f"deliverable.add_{_name}", _label, "edit", "POST",
+            _both(ok("content"), _no_deliverable))
+declare(M, "add_article", "article.add", "Add Knowledge", "edit", "POST", ok("content"))
+declare(M, "add_file", "vault.upload", "Upload File", "edit", "POST", ok("content"))
+declare(M, "add_reference", "reference.add", "Add Reference", "edit", "POST", ok("content"))
+declare(M, "add_metric", "report.metric_add", "Add Metric", "edit", "POST", ok("content"))
+declare(M, "add_custom_field", "custom_field_def.add", "Add Custom Field", "edit", "POST", ok("content"))
+declare(M, "save_logo", "brand.save_logo", "Change Logo", "edit", "POST", ok("content"))
+declare(M, "add_comment", "comment.add", "Add Comment", "view", "POST", ok("comment"))
+declare(M, "add_membership", "membership.add", "Add User", "edit", "POST", ok("add_member"))
+declare(M, "invite", "invitation.invite", "Invite User", "edit", "POST", ok("add_member"))
+declare(M, "lock", "module.lock", "Lock", "admin", "PATCH", ok("lock"))
+declare(M, "unlock", "module.unlock", "Unlock", "admin", "PATCH", ok("unlock"))
+# A templated link: the client puts the sibling to move after (0: first) in place of {previous_id}.
+declare(M, "reindex", "module.reindex", "Move", "edit", "GET", _may_reindex,
+        args=lambda c: {"module_id": c.module.id, "previous_id": "{previous_id}"})
+declare(M, "feed", "feed.list_", "Feed", "view")
+# Make a new version: the module's edit right (spec §6) and somewhere to put the copy.
+declare(M, "clone", "clone.clone", "Clone", "create", "POST",
+        lambda c: ok("edit")(c) and bool(perm.clone_targets(c.user, c.module)))
+declare(M, "templates", "clone_config.list_", "Templates", "edit", when=ok("edit"))
+
+# Watching and live updates (module/view only: it says whether the reader watches, `extra["watching"]`).
+declare(M, "watch", "watch.watch", "Watch", "view", "POST",
+        lambda c: "watching" in c.extra and not c.extra["watching"] and ok("watch")(c))
+declare(M, "unwatch", "watch.unwatch", "Unwatch", "view", "POST",
+        lambda c: "watching" in c.extra and c.extra["watching"] and ok("watch")(c))
+declare(M, "live", "live.ticket", "Live updates", "view", when=lambda c: "watching" in c.extra and ok("watch")(c))
+declare(M, "mentionable", "discussion.mentionable", "People to mention", "view",
+        when=lambda c: "watching" in c.extra and ok("comment")(c))
+declare(M, "webhooks", "webhook.list_", "Webhooks", "admin", when=lambda c: "watching" in c.extra and ok("webhooks")(c))
+
+# What a row of a list acts on (compact list rows: see docs/architecture.md).
+ROW_LINKS = ("view", "edit", "delete", "reindex")
+
+# --- what a module carries ---------------------------------------------------------------------------------------
+
+D = "deliverable"
+_deliverable_args = _item_args("deliverable_id")
+declare(D, "find", "deliverable.find", "View", "view")
+declare(D, "edit", "deliverable.edit", "Edit Status", "edit", "POST", ok("content"), _deliverable_args)
+declare(D, "edit_owner", "deliverable.edit_owner", "Owner", "edit", "POST", ok("content"), _deliverable_args)
+declare(D, "edit_start_date", "deliverable.edit_start_date", "Start Date", "edit", "POST", ok("content"),
+        _deliverable_args)
+declare(D, "edit_deadline", "deliverable.edit_deadline", "Deadline", "edit", "POST", ok("content"), _deliverable_args)
+declare(D, "edit_commence_date", "deliverable.edit_commence_date", "Commenced", "edit", "POST", ok("content"),
+        _deliverable_args)
+declare(D, "edit_completion_date", "deliverable.edit_completion_date", "Completion", "edit", "POST", ok("content"),
+        _deliverable_args)
+
+# What a row's deliverable acts on: the Gantt moves a bar's start date and deadline (compact list rows).
+DELIVERABLE_ROW_LINKS = ("edit_start_date", "edit_deadline")
+
+declare("brand", "view_logo", "brand.logo", "Logo", "view", when=lambda c: bool(c.item.logo),
+        args=lambda c: {"brand_id": c.item.id})
+declare("brand", "save_logo", "brand.save_logo", "Change Logo", "edit", "POST", ok("content"))
+
+declare("membership", "edit", "membership.edit", "Edit", "edit", "POST",
+        lambda c: perm.membership_error(c.r, c.module, c.item, "edit_member") is None, _item_args("membership_id"))
+declare("membership", "delete", "membership.delete", "Delete", "delete", "DELETE",
+        lambda c: not perm.last_portal_admin(c.module, c.item, c.extra["admins"])
+        and perm.membership_error(c.r, c.module, c.item, "delete_member") is None, _item_args("membership_id"))
+
+# A pending invitation of the module: sent again or withdrawn by whoever may add members there.
+declare("invitation", "resend", "invitation.resend", "Send again", "edit", "POST", ok("add_member"),
+        _item_args("invitation_id"))
+declare("invitation", "revoke", "invitation.revoke", "Revoke", "delete", "DELETE", ok("add_member"),
+        _item_args("invitation_id"))
+
+# A custom field seen from one module: `extra["values"]` are that module's values of it.
+declare("custom_field", "add_<attribute>_value", "custom_field.value_add", "Add value", "edit", "POST",
+        lambda c: ok("content")(c) and (perm.takes_many(c.item) or not c.extra["values"]),
+        _item_args("field_id"),
+        family=lambda c: [(f"add_{c.item.attribute}_value", "Add value", {})])
+declare("custom_value", "edit", "custom_field.value_edit", "Edit", "edit", "POST", ok("content"),
+        _item_args("value_id"))
+declare("custom_value", "delete", "custom_field.value_delete", "Delete", "delete", "DELETE", ok("content"),
+        _item_args("value_id"))
+
+declare("custom_field_def", "edit", "custom_field_def.edit", "Edit", "edit", "POST", ok("content"),
+        _item_args("field_id"))
+declare("custom_field_def", "delete", "custom_field_def.delete", "Delete", "delete", "DELETE",
+        lambda c: ok("remove")(c) and perm.field_deletable(c.item), _item_args("field_id"))
+
+A = "article"
+declare(A, "view", "article.view", "View", "view", args=_item_args("article_id"))
+declare(A, "edit", "article.edit", "Edit", "edit", "POST", ok("content"), _item_args("article_id"))
+declare(A, "add_child", "article.add", "Add Knowledge", "edit", "POST", ok("content"))
+declare(A, "delete", "article.delete", "Delete", "delete", "DELETE", ok("remove"), _item_args("article_id"))
+
+C = "comment"
+declare(C, "edit", "comment.edit", "Edit", "view", "POST",
+        lambda c: perm.comment_error(c.user, c.r, c.module, c.item, "edit") is None, _item_args("comment_id"))
+declare(C, "delete", "comment.delete", "Delete", "delete", "DELETE",
+        lambda c: perm.comment_error(c.user, c.r, c.module, c.item, "delete") is None, _item_args("comment_id"))
+declare(C, "reply", "comment.reply", "Reply", "view", "POST",
+        lambda c: perm.comment_error(c.user, c.r, c.module, c.item, "reply") is None, _item_args("comment_id"))
+
+# The vault of a module, its files (with versions) and references; a locked item is neither edited nor deleted.
+declare("vault", "add_file", "vault.upload", "Upload File", "edit", "POST", ok("content"))
+declare("vault", "add_reference", "reference.add", "Add Reference", "edit", "POST", ok("content"))
+
+
+def _item(action):
+    return lambda c: perm.vault_item_error(c.r, c.module, c.item, action) is None
+
+
+F = "file"
+declare(F, "download", "vault.download", "Download", "view", args=_item_args("file_id"))
+declare(F, "edit", "vault.edit", "Edit", "edit", "POST", _item("edit"), _item_args("file_id"))
+declare(F, "delete", "vault.delete", "Delete", "delete", "DELETE", _item("delete"), _item_args("file_id"))
+declare(F, "lock", "vault.lock_file", "Lock", "edit", "PATCH", _item("lock"), _item_args("file_id"))
+declare(F, "unlock", "vault.unlock_file", "Unlock", "edit", "PATCH", _item("unlock"), _item_args("file_id"))
+declare("file_version", "download", "vault.download_version", "Download", "view",
+        args=lambda c: {"module_id": c.module.id, "file_id": c.item.file_id, "version_id": c.item.id})
+
+R = "reference"
+declare(R, "edit", "reference.edit_ref", "Edit", "edit", "POST", _item("edit"), _item_args("ref_id"))
+declare(R, "delete", "reference.delete_ref", "Delete", "delete", "DELETE", _item("delete"), _item_args("ref_id"))
+declare(R, "lock", "reference.lock_ref", "Lock", "edit", "PATCH", _item("lock"), _item_args("ref_id"))
+declare(R, "unlock", "reference.unlock_ref", "Unlock", "edit", "PATCH", _item("unlock"), _item_args("ref_id"))
+
+declare("report", "view", "report.list_", "Report", "view")
+declare("report", "add_metric", "report.metric_add", "Add Metric", "edit", "POST", ok("content"))
+declare("report", "save_layout", "report.save_layout", "Save Layout", "edit", "POST", ok("content"),
+        _item_args("report_id"))
+declare("metric", "edit", "report.metric_edit", "Edit", "edit", "POST", ok("content"), _item_args("metric_id"))
+declare("metric", "delete", "report.metric_delete", "Delete", "delete", "DELETE", ok("remove"),
+        _item_args("metric_id"))
+
+# A template (clone configuration) of `c.module`, its owner.
+T = "template"
+declare(T, "clone", "clone.clone", "Clone from template", "view", "POST",
+        when=lambda c: ok("edit")(c) and bool(perm.clone_targets(c.user, c.module)),
+        query=lambda c: f"template={c.item.id}")
+declare(T, "edit", "clone_config.edit", "Edit", "edit", "POST", ok("edit"), _item_args("template_id"))
+declare(T, "manage", "clone_config.manage", "Manage", "edit", "POST", ok("edit"), _item_args("template_id"))
+declare(T, "delete", "clone_config.delete", "Delete", "edit", "DELETE", ok("edit"), _item_args("template_id"))
+
+# A search hit (services/search.py): the page of its module, and the item's own read where it has one.
+H = "hit"
+declare(H, "module", "module.view", "Module", "view", when=lambda c: c.r.view)
+declare(H, "view", "article.view", "View", "view", when=lambda c: c.item.kind == "article",
+        args=_item_args("article_id"))
+declare(H, "download", "vault.download", "Download", "view", when=lambda c: c.item.kind == "file",
+        args=_item_args("file_id"))
+
+# A portal's webhooks and their deliveries (`c.module`: the portal).
+W = "webhook"
+declare(W, "edit", "webhook.edit", "Edit", "admin", "POST", ok("webhooks"), _item_args("webhook_id"))
+declare(W, "delete", "webhook.delete", "Delete", "admin", "DELETE", ok("webhooks"), _item_args("webhook_id"))
+declare(W, "deliveries", "webhook.deliveries", "Deliveries", "admin", when=ok("webhooks"),
+        args=_item_args("webhook_id"))
+declare("webhooks", "add", "webhook.add", "Add Webhook", "admin", "POST", ok("webhooks"))
+declare("webhook_delivery", "redeliver", "webhook.redeliver", "Redeliver", "admin", "POST", ok("webhooks"),
+        args=lambda c: {"module_id": c.module.id, "webhook_id": c.item.webhook_id, "delivery_id": c.item.id})
+
+# The signed-in user's own notifications (no module: `c.module` is None).
+declare("notification", "read", "notification.read", "Mark read", "view", "POST",
+        args=lambda c: {"notification_id": c.item.id})

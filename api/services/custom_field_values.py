@@ -1,0 +1,187 @@
+"""Custom field values of a module (the checklist is one: attribute 'checklist_status')."""
+from sqlalchemy import select
+from sqlalchemy.orm import joinedload
+
+from .. import links
+from .. import permissions as perm
+from ..errors import Conflict, Invalid, NotFound
+from ..extensions import db
+from ..transactions import check_version
+from .owned import get_owned
+from ..models import CustomField, CustomValue, PicklistOption
+from ..links import Ctx
+from . import feed
+
+
+def field_for(module, field_id):
+    """The field if it applies to the module (defined on it or an ancestor, matching its type)."""
+    f = db.session.get(CustomField, field_id)
+    if f is None or f.module_id not in module.ancestor_ids + [module.id] or (f.target_type and f.target_type != module.type):
+        raise NotFound("Custom field not found")
+    return f
+
+
+def value_for(module, value_id):
+    return get_owned(CustomValue, module, value_id)
+
+
+def options_of(field):
+    return {"option": [(o.value, o.label) for o in field.options]} if field.type == "PICKLIST" else {}
+
+
+def values_of(field, value):
+    if value is None:
+        return {}
+    return {"stringval": value.stringval, "numval": value.numval, "dateval": value.dateval,
+            "option": value.option.value if value.option else value.stringval}
+
+
+def _apply(field, value, data):
+    if field.type == "PICKLIST":
+        option = next(o for o in field.options if o.value == data["option"])
+        value.option_id, value.stringval = option.id, option.value
+    else:
+        value.stringval = data.get("stringval", value.stringval)
+        value.numval = data.get("numval", value.numval)
+        value.dateval = data.get("dateval", value.dateval)
+
+
+def _as_shown(field, value):
+    """A value as the screens show it (the report's formatting: option label, symbol, ISO date)."""
+    from .reports import format_number
+    if field.type == "PICKLIST":
+        option = next((o for o in field.options if o.id == value.option_id), None)
+        return option.label if option else value.stringval
+    if field.type in ("NUMERIC", "DATED_NUMERIC"):
+        text = format_number(value.numval, field) if value.numval is not None else None
+        return f"{text} ({value.dateval.isoformat()})" if field.type == "DATED_NUMERIC" and value.dateval else text
+    if field.type == "DATE":
+        return value.dateval.isoformat() if value.dateval else None
+    return value.stringval
+
+
+def _change(field, before, value):
+    """The feed's account of a value set or changed: the field's label, and the value before and after."""
+    return {"subject": field.label, "label": field.label, "changed": ["value"], "before": {"value": before},
+            "after": {"value": _as_shown(field, value)}, "valueKind": "date" if field.type == "DATE" else "text"}
+
+
+def _shown(field, value):
+    return value.stringval if value.stringval is not None else value.numval if value.numval is not None else value.dateval
+
+
+def add_value(user, module, field, data):
+    """A field takes one value per module unless it takes several (`takes_many`: then a picklist takes each option
+    once and a dated series each date once)."""
+    held = db.session.scalars(select(CustomValue).where(CustomValue.field_id == field.id,
+                                                        CustomValue.module_id == module.id)).all()
+    if held and not perm.takes_many(field):
+        raise Conflict(f"{field.label} already has a value here: edit it instead")
+    value = CustomValue(field_id=field.id, module_id=module.id, user_id=user.id)
+    _apply(field, value, data)
+    if field.type == "PICKLIST" and any(v.option_id == value.option_id for v in held):
+        raise Invalid("The form has errors", errors={"option": ["This option is already chosen"]})
+    if field.type == "DATED_NUMERIC" and any(v.dateval == value.dateval for v in held):
+        raise Invalid("The form has errors", errors={"dateval": ["There is already a value for this date"]})
+    db.session.add(value)
+    db.session.flush()
+    feed.record(user, module, "add", "custom_value", f"Set {field.label} of '{module.name}' to {_shown(field, value)}",
+                item=value.id, data=_change(field, None, value))
+    db.session.commit()
+    return value
+
+
+def edit_value(user, module, field, value, data):
+    check_version(value, data, lambda: field_view(user, module, field))
+    before = _as_shown(field, value)
+    _apply(field, value, data)
+    feed.record(user, module, "edit", "custom_value", f"Set {field.label} of '{module.name}' to {_shown(field, value)}",
+                item=value.id, data=_change(field, before, value))
+    db.session.commit()
+    return value
+
+
+def delete_value(user, module, field, value):
+    db.session.delete(value)
+    feed.record(user, module, "delete", "custom_value", f"Cleared {field.label} of '{module.name}'", item=value.id,
+                data={"subject": field.label})
+    db.session.commit()
+
+
+# --- presenting -----------------------------------------------------------------------------------------------
+
+CHECKLIST = "checklist_status"
+
+
+def values_where(*where):
+    """Values as rows (no ORM objects): what presenting them needs, the option's label included. One query."""
+    return db.session.execute(
+        select(CustomValue.id, CustomValue.field_id, CustomValue.module_id, CustomValue.stringval,
+               CustomValue.numval, CustomValue.dateval, CustomValue.user_id, CustomValue.version,
+               PicklistOption.label.label("option_label"))
+        .outerjoin(PicklistOption, PicklistOption.id == CustomValue.option_id)
+        .where(*where).order_by(CustomValue.id)).all()
+
+
+def present_value(c, v):
+    """A value (a values_where() row) of a field on `c.module` (c: a links.Ctx)."""
+    return {"id": v.id, "values": {"stringval": v.stringval, "numval": v.numval, "dateval": v.dateval},
+            "optionLabel": v.option_label, "userId": v.user_id, "version": v.version,
+            "links": links.of("custom_value", Ctx(c.user, c.module, c.r, v))}
+
+
+def present_field(c, f, values):
+    """A field as seen from `c.module`, with that module's values."""
+    return {"id": f.id, "moduleId": c.module.id, "attribute": f.attribute, "label": f.label, "type": f.type,
+            "multiple": f.multiple, "symbol": f.symbol, "prefixSymbol": f.prefix_symbol,
+            "options": [{"value": o.value, "label": o.label} for o in f.options],
+            "links": links.of("custom_field", Ctx(c.user, c.module, c.r, f, values=values)),
+            "values": [present_value(c, v) for v in values]}
+
+
+def present_checklist(c, f, values):
+    """A list row's checklist: its state and the one link the toggle follows (the value's edit form, or the
+    field's add form when the row has no value yet; the form gives the options)."""
+    v = values[0] if values else None
+    if v is not None:
+        toggle = links.of("custom_value", Ctx(c.user, c.module, c.r, v), only=("edit",)).get("edit")
+    else:
+        toggle = links.of("custom_field", Ctx(c.user, c.module, c.r, f, values=values)).get(f"add_{CHECKLIST}_value")
+    return {"value": v.stringval if v is not None else None,
+            "completed": bool(v is not None and v.stringval == "completed"),
+            "links": {"toggle": toggle} if toggle else {}}
+
+
+def applies(field, module, path_ids):
+    """A field applies to the modules below (and at) the one defining it, of its target type if it has one."""
+    return field.module_id in path_ids and not (field.target_type and field.target_type != module.type)
+
+
+def fields_of(modules, attribute=None, ids=None):
+    """{module id: [(field, [values])]} for `modules` (ORM objects or rows with id, path and type): the fields
+    defined on each one's ancestors or itself, with its own values. Two queries (fields with options, values)
+    whatever the number of modules; `ids` (a SELECT of the modules' ids) keeps both statements short."""
+    if not modules:
+        return {}
+    own = ids if ids is not None else [m.id for m in modules]
+    above = {int(p) for m in modules for p in m.path.strip("/").split("/")[:-1] if p}
+    q = select(CustomField).options(joinedload(CustomField.options)).where(
+        CustomField.module_id.in_(above) | CustomField.module_id.in_(own))
+    if attribute:
+        q = q.where(CustomField.attribute == attribute)
+    fields_ = db.session.scalars(q.order_by(CustomField.idx, CustomField.id)).unique().all()
+    by_module = {}
+    if fields_:
+        for v in values_where(CustomValue.module_id.in_(own), CustomValue.field_id.in_([f.id for f in fields_])):
+            by_module.setdefault((v.module_id, v.field_id), []).append(v)
+    out = {}
+    for m in modules:
+        path_ids = {int(p) for p in m.path.strip("/").split("/") if p}
+        out[m.id] = [(f, by_module.get((m.id, f.id), [])) for f in fields_ if applies(f, m, path_ids)]
+    return out
+
+
+def field_view(user, module, field):
+    """The field as seen from the module, with its values and links (what the checklist replaces)."""
+    values = values_where(CustomValue.module_id == module.id, CustomValue.field_id == field.id)
+    return present_field(Ctx(user, module, perm.rights(user, module)), field, values)

@@ -1,0 +1,230 @@
+"""E-mail of notifications: each user's preference per kind (immediately, in a daily digest, never), mails rendered
+from templates (api/templates/mail: the HTML one escapes every string) in the brand of the host the user signs in
+on, links built on that brand's public URL (hosts.json), and a one-click unsubscribe per kind (a signed token;
+List-Unsubscribe and List-Unsubscribe-Post headers, RFC 8058). The right to view is checked when a mail leaves."""
+from datetime import datetime, time, timedelta
+from types import SimpleNamespace
+
+from flask import current_app, render_template
+from itsdangerous import BadSignature, URLSafeSerializer
+from sqlalchemy import select
+
+from ... import hosts
+from ... import permissions as perm
+from ...errors import NotFound
+from ...extensions import db
+from ...models import MailState, Module, Notification, NotificationPreference, User
+from ...models.base import utcnow
+from .. import mail
+from .notifications import MAIL_KINDS
+
+MODES = (("immediate", "Immediately"), ("digest", "Daily digest"), ("never", "Never"))
+DEFAULTS = {"mention": "immediate", "task": "immediate", "comment": "digest", "file": "digest"}
+DIGEST = "*digest"  # the unsubscribe token of a digest: every kind mailed in digests
+BASES = {"peb": "peb", "calibr": "calibr"}
+
+
+# --- preferences ---------------------------------------------------------------------------------------------
+
+def preferences(user_id):
+    """{kind: mode} for every mailed kind (defaults where the user chose nothing)."""
+    rows = dict(db.session.execute(select(NotificationPreference.kind, NotificationPreference.mode)
+                                   .where(NotificationPreference.user_id == user_id)).all())
+    return {k: rows.get(k, DEFAULTS[k]) for k in MAIL_KINDS}
+
+
+def modes_of(user_ids):
+    """{user_id: {kind: mode}} for many users in one query."""
+    out = {uid: dict(DEFAULTS) for uid in user_ids}
+    if user_ids:
+        for uid, kind, mode in db.session.execute(select(
+                NotificationPreference.user_id, NotificationPreference.kind, NotificationPreference.mode)
+                .where(NotificationPreference.user_id.in_(list(user_ids)))).all():
+            if kind in DEFAULTS:
+                out[uid][kind] = mode
+    return out
+
+
+def _set(user_id, kind, mode):
+    row = db.session.get(NotificationPreference, (user_id, kind))
+    if row is None:
+        db.session.add(NotificationPreference(user_id=user_id, kind=kind, mode=mode))
+    else:
+        row.mode = mode
+
+
+def save_preferences(user, data):
+    for kind in MAIL_KINDS:
+        if data.get(kind):
+            _set(user.id, kind, data[kind])
+    db.session.commit()
+    return preferences(user.id)
+
+
+def remember_brand(user, host):
+    """The brand of the host the user signs in on: their mails wear it."""
+    key = hosts.brand_of_host(host)
+    state = db.session.get(MailState, user.id)
+    if state is None:
+        db.session.add(MailState(user_id=user.id, brand=key))
+    elif state.brand != key:
+        state.brand = key
+    else:
+        return
+    db.session.commit()
+
+
+# --- unsubscribing -------------------------------------------------------------------------------------------
+
+def _serializer():
+    return URLSafeSerializer(current_app.config["SECRET_KEY"], salt="unsubscribe")
+
+
+def unsubscribe_token(user_id, kind):
+    return _serializer().dumps({"u": user_id, "k": kind})
+
+
+def read_token(token):
+    try:
+        data = _serializer().loads(token or "")
+    except BadSignature:
+        raise NotFound("This unsubscribe link is not valid") from None
+    user = db.session.get(User, data.get("u")) if isinstance(data, dict) else None
+    kind = data.get("k") if isinstance(data, dict) else None
+    if user is None or (kind not in MAIL_KINDS and kind != DIGEST):
+        raise NotFound("This unsubscribe link is not valid")
+    return user, kind
+
+
+def describe_token(token):
+    user, kind = read_token(token)
+    label = "Daily digests" if kind == DIGEST else MAIL_KINDS[kind]
+    return {"kind": kind, "label": label, "email": user.email}
+
+
+def unsubscribe(token):
+    """Never mail this kind again (a digest's token: every kind now in digests). Returns what was stopped."""
+    user, kind = read_token(token)
+    prefs = preferences(user.id)
+    kinds = [k for k, m in prefs.items() if m == "digest"] if kind == DIGEST else [kind]
+    for k in kinds:
+        _set(user.id, k, "never")
+    db.session.commit()
+    return {"kind": kind, "label": "Daily digests" if kind == DIGEST else MAIL_KINDS[kind], "email": user.email}
+
+
+# --- rendering and sending -----------------------------------------------------------------------------------
+
+def _brand_of(user_id):
+    state = db.session.get(MailState, user_id)
+    return hosts.brand(state.brand if state else None)
+
+
+def open_url(brand, n, user):
+    """The page of the notification's item as `user` reaches it, on the brand's public URL (never the request's
+    host)."""
+    module = db.session.get(Module, n.module_id) if n.module_id else None
+    if module is None:
+        return f"{brand['publicUrl']}/notifications"
+    from .notifications import entry_of, tab_of
+    base = BASES.get(module.platform, "portal")
+    if n.kind == "webhook":
+        return f"{brand['publicUrl']}/{base}/{module.id}/settings/webhooks"
+    tab = tab_of(n.category)
+    return f"{brand['publicUrl']}/{base}/{entry_of(user, module.path)}/module/{module.id}" + (f"/{tab}" if tab else "")
+
+
+def _links(brand, user_id, kind):
+    token = unsubscribe_token(user_id, kind)
+    return {"unsubscribe_url": f"{brand['publicUrl']}/unsubscribe?token={token}",
+            "one_click": f"{brand['publicUrl']}/api/notification/unsubscribe?token={token}",
+            "settings_url": f"{brand['publicUrl']}/profile"}
+
+
+def _headers(links):
+    return {"List-Unsubscribe": f"<{links['one_click']}>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}
+
+
+def _visible(n):
+    if n.kind == "webhook" or not n.module_id:
+        return True
+    return n.user_id in perm.viewers_among([n.user_id], SimpleNamespace(id=n.module_id))
+
+
+def _actor(n):
+    return n.actor.name if n.actor else "Someone"
+
+
+def send_immediate(notification_id):
+    """Mail one notification now, if it still waits for it and its user may still view its module."""
+    n = db.session.get(Notification, notification_id)
+    if n is None or n.mail != "immediate":
+        return False
+    user = db.session.get(User, n.user_id)
+    if user is None or not user.is_active or not _visible(n):
+        n.mail = "skipped"
+        db.session.commit()
+        return False
+    brand = _brand_of(user.id)
+    links = _links(brand, user.id, n.kind)
+    values = dict(user_name=user.name, actor=_actor(n), text=n.text, open_url=open_url(brand, n, user), brand=brand,
+                  kind_label=MAIL_KINDS.get(n.kind, n.kind), **links)
+    n.mail = "sent"
+    db.session.commit()  # marked first: a crash while sending loses a mail rather than sending it twice
+    mail.send(user.email, f"[{brand['name']}] {values['actor']} {n.text}",
+              render_template("mail/notification.txt", **values), render_template("mail/notification.html", **values),
+              _headers(links))
+    return True
+
+
+def last_digest_due(now, hour):
+    """The most recent moment a digest fell due (every day at `hour`, UTC)."""
+    today = datetime.combine(now.date(), time(hour))
+    return today if now >= today else today - timedelta(days=1)
+
+
+def send_digests(now=None):
+    """Send each user whose daily digest fell due (DIGEST_HOUR, UTC) and has waiting notifications one mail with
+    those they may still see. `now`: the tests' clock. Returns how many mails left."""
+    now = now or utcnow()
+    due = last_digest_due(now, current_app.config["DIGEST_HOUR"])
+    user_ids = db.session.scalars(select(Notification.user_id).where(Notification.mail == "digest")
+                                  .distinct()).all()
+    sent = 0
+    for uid in user_ids:
+        state = db.session.get(MailState, uid)
+        if state is not None and state.digest_sent is not None and state.digest_sent >= due:
+            continue
+        sent += _send_digest(uid, now, state)
+    return sent
+
+
+def _send_digest(uid, now, state):
+    user = db.session.get(User, uid)
+    waiting = db.session.scalars(select(Notification).where(Notification.user_id == uid,
+                                                           Notification.mail == "digest")
+                                 .order_by(Notification.id)).all()
+    shown = [n for n in waiting if user is not None and user.is_active and _visible(n)]
+    for n in waiting:
+        n.mail = "sent" if n in shown else "skipped"
+    if state is None:
+        state = MailState(user_id=uid)
+        db.session.add(state)
+    state.digest_sent = now
+    db.session.commit()
+    if not shown:
+        return 0
+    brand = _brand_of(uid)
+    links = _links(brand, uid, DIGEST)
+    groups = []
+    for kind, label in MAIL_KINDS.items():
+        items = [{"actor": _actor(n), "text": n.text, "when": n.created.strftime("%d %b %Y %H:%M UTC"),
+                  "open_url": open_url(brand, n, user)} for n in shown if n.kind == kind]
+        if items:
+            groups.append({"label": label, "entries": items})
+    values = dict(user_name=user.name, count=len(shown), groups=groups, brand=brand, **links)
+    mail.send(user.email, f"[{brand['name']}] Your daily digest: {len(shown)} notification"
+                          f"{'' if len(shown) == 1 else 's'}",
+              render_template("mail/digest.txt", **values), render_template("mail/digest.html", **values),
+              _headers(links))
+    return 1

@@ -1,0 +1,188 @@
+"""Invitations: a colleague invited by e-mail (a signed, single-use, expiring link), what a link stands for, its
+acceptance (a new account, the signed-in one, or at sign-in), and the pending ones of a module: listed, sent
+again, revoked."""
+import hashlib
+import secrets
+from datetime import timedelta
+
+from flask import current_app
+from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
+from sqlalchemy import func, select
+
+from .. import links
+from .. import permissions as perm
+from ..errors import ApiError, Conflict, NotFound
+from ..extensions import db
+from ..links import Ctx
+from ..models import Invitation, Membership, Module, User
+from ..models.base import utcnow
+from . import accounts, feed, mail
+from .members import FLAGS, _apply, check_grant
+from .owned import get_owned
+
+INVITATION_DAYS = 14
+
+
+def _serializer():
+    return URLSafeTimedSerializer(current_app.config["SECRET_KEY"], salt="invitation")
+
+
+def _digest(nonce):
+    return hashlib.sha256(nonce.encode()).hexdigest()
+
+
+def _new_link(inv):
+    """A fresh single-use token for the invitation (an older link stops working) and its expiry; the link."""
+    nonce = secrets.token_urlsafe(24)
+    inv.token_hash, inv.expires = _digest(nonce), utcnow() + timedelta(days=INVITATION_DAYS)
+    token = _serializer().dumps({"i": inv.id, "n": nonce})
+    return f"{current_app.config['PUBLIC_URL'].rstrip('/')}/invitation?token={token}"
+
+
+def _mail(user, module, inv, link):
+    existing = accounts.find_by_email(inv.email) is not None
+    mail.send(inv.email, f"{user.name} invites you to '{module.name}'",
+              f"Hello,\n\n{user.name} invites you to join '{module.name}' on the portal.\n\n"
+              + ("Sign in with this address to accept, or open the link:\n\n" if existing else
+                 "Open this link to create your account and join:\n\n")
+              + f"{link}\n\nThe link works once and expires in {INVITATION_DAYS} days.\n")
+
+
+def invite(user, module, data):
+    check_grant(user, module, data)
+    email = data["email"].strip().lower()
+    inv = Invitation(module_id=module.id, email=email, invited_by_id=user.id, token_hash="",
+                     expires=utcnow() + timedelta(days=INVITATION_DAYS))
+    _apply(inv, data)
+    db.session.add(inv)
+    db.session.flush()
+    link = _new_link(inv)
+    feed.record(user, module, "add", "invitation", f"Invited {email} to '{module.name}'", item=inv.id,
+                data={"subject": email})
+    db.session.commit()
+    _mail(user, module, inv, link)
+    return inv
+
+
+# --- the pending invitations of a module (the members table lists them) ------------------------------------------
+
+def present(c, inv, invited_by):
+    return {"id": inv.id, "moduleId": inv.module_id, "email": inv.email, "invitedBy": invited_by,
+            "invitedById": inv.invited_by_id, "created": inv.created, "expires": inv.expires,
+            "expired": inv.expires < utcnow(), "role": inv.role, "admin": inv.admin, "allowCreate": inv.allow_create,
+            "allowView": inv.allow_view, "allowEdit": inv.allow_edit, "allowDelete": inv.allow_delete,
+            "links": links.of("invitation", Ctx(c.user, c.module, c.r, inv))}
+
+
+def pending(user, module):
+    """The module's invitations not accepted yet (expired ones too, marked), newest first. One query."""
+    rows = db.session.execute(
+        select(Invitation, User.name).outerjoin(User, User.id == Invitation.invited_by_id)
+        .where(Invitation.module_id == module.id, Invitation.used.is_(None))
+        .order_by(Invitation.created.desc(), Invitation.id.desc())).all()
+    c = Ctx(user, module, perm.rights(user, module))
+    return [present(c, inv, by) for inv, by in rows]
+
+
+def get_pending(module, invitation_id):
+    inv = get_owned(Invitation, module, invitation_id)
+    if inv.used is not None:
+        raise Conflict("This invitation has been accepted already")
+    return inv
+
+
+def resend(user, module, inv):
+    """Send the invitation again with a new link (the old one stops working) and a new expiry."""
+    link = _new_link(inv)
+    feed.record(user, module, "edit", "invitation", f"Sent the invitation of {inv.email} to '{module.name}' again",
+                item=inv.id, data={"subject": inv.email})
+    db.session.commit()
+    _mail(user, module, inv, link)
+    by = db.session.get(User, inv.invited_by_id)
+    return present(Ctx(user, module, perm.rights(user, module)), inv, by.name if by else None)
+
+
+def revoke(user, module, inv):
+    """Withdraw an invitation: its link answers 'not valid' from now on."""
+    email = inv.email
+    db.session.delete(inv)
+    feed.record(user, module, "delete", "invitation", f"Withdrew the invitation of {email} to '{module.name}'",
+                data={"subject": email})
+    db.session.commit()
+
+
+def invitation_from_token(token):
+    """The invitation a link stands for, or a clear 4xx: forged, expired or used."""
+    try:
+        data = _serializer().loads(token or "", max_age=INVITATION_DAYS * 86400)
+        inv = db.session.get(Invitation, int(data["i"]))
+        ok = inv is not None and secrets.compare_digest(inv.token_hash, _digest(str(data["n"])))
+    except SignatureExpired:
+        raise ApiError("This invitation has expired. Ask for a new one.", status=410)
+    except (BadSignature, KeyError, TypeError, ValueError):
+        ok, inv = False, None
+    if not ok:
+        raise NotFound("This invitation link is not valid")
+    if inv.used is not None:
+        raise ApiError("This invitation has already been used. Sign in instead.", status=410)
+    if inv.expires < utcnow():
+        raise ApiError("This invitation has expired. Ask for a new one.", status=410)
+    return inv
+
+
+def invitation_info(token):
+    """What an invitation link stands for: to whom, into which module, from whom, and whether that address has an
+    account already (404 forged, 410 used or expired)."""
+    inv = invitation_from_token(token)
+    module, by = db.session.get(Module, inv.module_id), db.session.get(User, inv.invited_by_id)
+    return {"email": inv.email, "moduleName": module.name, "invitedBy": by.name if by else None,
+            "existingAccount": accounts.find_by_email(inv.email) is not None}
+
+
+def _grant_invitation(inv, user):
+    module = db.session.get(Module, inv.module_id)
+    m = db.session.scalar(select(Membership).where(Membership.module_id == inv.module_id,
+                                                   Membership.user_id == user.id))
+    if m is None:
+        m = Membership(module_id=inv.module_id, user_id=user.id)
+        db.session.add(m)
+    m.role = inv.role
+    for attr in FLAGS.values():
+        setattr(m, attr, getattr(m, attr, False) or getattr(inv, attr))
+    inv.used = utcnow()
+    feed.record(user, module, "add", "membership", f"{user.name} joined '{module.name}' by invitation", item=m.id,
+                data={"subject": user.name, "joined": True})
+
+
+def accept(data):
+    inv = invitation_from_token(data["token"])
+    if accounts.find_by_email(inv.email):
+        raise Conflict("An account already exists for this address: sign in to accept the invitation")
+    user = accounts.create_user(inv.email, data["password"]["first"], data["name"])
+    _grant_invitation(inv, user)
+    db.session.commit()
+    return user
+
+
+def accept_signed_in(user, token):
+    """A signed-in user accepts an invitation made out to their own address."""
+    inv = invitation_from_token(token)
+    if inv.email.lower() != user.email.lower():
+        raise ApiError(f"This invitation is for {inv.email}: sign in with that address to accept it", status=403)
+    module = db.session.get(Module, inv.module_id)
+    _grant_invitation(inv, user)
+    db.session.commit()
+    perm.forget()
+    return module
+
+
+def accept_pending(user):
+    """On sign-in, an existing user receives the memberships they were invited to."""
+    pending = db.session.scalars(select(Invitation).where(func.lower(Invitation.email) == user.email.lower(),
+                                                          Invitation.used.is_(None),
+                                                          Invitation.expires > utcnow())).all()
+    for inv in pending:
+        _grant_invitation(inv, user)
+    if pending:
+        db.session.commit()
+    return len(pending)

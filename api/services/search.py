@@ -1,0 +1,434 @@
+"""Search across the tree: one call for both databases (docs/architecture.md, 'Search').
+
+The query is read once here, as PostgreSQL's websearch_to_tsquery reads it ('"a phrase"', '-word', 'or'), plus
+a prefix on the last plain word (the user is still typing it), into groups of terms; each engine gets the same
+groups: PostgreSQL as websearch_to_tsquery of each term (quoted, so its own syntax never applies) combined with
+the tsquery operators, SQLite as an FTS5 MATCH expression of quoted strings. User text is never spliced into
+either syntax, so no query is a syntax error.
+
+Rights are decided in the SQL: a document is visible when its module's materialized path (kept on the document)
+holds the id of one of the user's memberships that give view (all for a superuser). Counts and facets come from one
+GROUP BY over every visible match, the page from one ranked query, then highlights and names: a fixed number of
+queries (on PostgreSQL the counts, the page and its highlights are one statement over one scan of the matches).
+"""
+import re
+from dataclasses import dataclass
+from datetime import datetime, time, timedelta
+
+from sqlalchemy import (Integer, bindparam, cast, column, false, func, literal, literal_column, null, or_, select,
+                        table, text, true, union_all)
+
+from .. import links
+from .. import permissions as perm
+from ..extensions import db
+from ..links import Ctx
+from ..models import Module, SearchDoc, User
+from ..models.search import CONFIG, FTS, KINDS
+from . import platforms
+from .modules import real
+
+MAX_QUERY = 200
+SORTS = ("rank", "created")
+# Highlights in `title` and `snippet` sit between these two private-use characters; the webapp splits the text
+# on them and shows every part as text (so markup someone wrote stays text).
+MARK, UNMARK = "\ue000", "\ue001"
+_TAG = "\ue002"  # '<' while PostgreSQL's ts_headline reads a text (it would drop what looks like an HTML tag)
+_WORD = re.compile(r"[^\W_]+")
+_FTS = table(FTS, column("rowid"))
+AUTHORS_SHOWN = 20
+# PostgreSQL ranks the newest RANKED matches with ts_rank (the others follow, newest first): ranking reads every
+# ranked document's tsvector, which a common word would make thousands of.
+RANKED = 1000
+
+
+# --- the query ---------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Term:
+    words: tuple       # one word, or a phrase
+    negated: bool = False
+    prefix: bool = False  # the last word is a beginning
+
+
+def parse(q):
+    """[[Term]]: groups joined by OR, terms of a group by AND. What websearch_to_tsquery reads: "..." a phrase
+    (unbalanced: to the end), -x or -"..." without it, a lone 'or' between two terms; words are runs of letters
+    and digits (what FTS5's unicode61 tokenizer keeps), everything else separates them. A group without a term
+    that must be present is left out (it would match nearly everything); the last plain word is a prefix."""
+    groups, i, n = [[]], 0, len(q)
+    while i < n:
+        if q[i].isspace():
+            i += 1
+            continue
+        negated = q[i] == "-" and i + 1 < n and not q[i + 1].isspace()
+        if negated:
+            i += 1
+        if q[i] == '"':
+            end = q.find('"', i + 1)
+            end = n if end < 0 else end
+            chunk, quoted, i = q[i + 1:end], True, end + 1
+        else:
+            end = i
+            while end < n and not q[end].isspace() and q[end] != '"':
+                end += 1
+            chunk, quoted, i = q[i:end], False, end
+        if not quoted and not negated and chunk.lower() == "or":
+            if groups[-1]:
+                groups.append([])
+            continue
+        words = tuple(w.lower() for w in _WORD.findall(chunk))
+        if words:
+            groups[-1].append((Term(words, negated), quoted))
+    groups = [g for g in groups if any(not t.negated for t, _ in g)]
+    if groups:
+        last, quoted = groups[-1][-1]
+        if not last.negated and not quoted:
+            groups[-1][-1] = (Term(last.words, False, True), quoted)
+    return [[t for t, _ in g] for g in groups]
+
+
+def fts5_match(groups):
+    """The FTS5 MATCH expression: every term a double-quoted string (its words hold no quote), '*' after a
+    prefix, NOT after a group's required terms, OR between groups."""
+    def string(t):
+        return '"' + " ".join(t.words) + '"' + ("*" if t.prefix else "")
+
+    parts = []
+    for g in groups:
+        expr = "(" + " AND ".join(string(t) for t in g if not t.negated) + ")"
+        expr += "".join(" NOT " + string(t) for t in g if t.negated)
+        parts.append("(" + expr + ")")
+    return " OR ".join(parts)
+
+
+def _regconfig():
+    return literal_column(f"'{CONFIG}'::regconfig")
+
+
+def pg_tsquery(groups):
+    """The tsquery: each term through websearch_to_tsquery as a quoted phrase (so its own syntax never applies),
+    a prefix as to_tsquery of 'word':* (a word is letters and digits only), joined with tsquery_and/or/not."""
+    n = [0]
+
+    def param(value):
+        n[0] += 1
+        return bindparam(f"tsq{n[0]}", value)
+
+    def term(t):
+        words = t.words[:-1] if t.prefix else t.words
+        q = func.websearch_to_tsquery(_regconfig(), param('"' + " ".join(words) + '"')) if words else None
+        if t.prefix:
+            tail = func.to_tsquery(_regconfig(), param(f"'{t.words[-1]}':*"))
+            q = tail if q is None else func.tsquery_phrase(q, tail)
+        return q
+
+    out = None
+    for g in groups:
+        expr = None
+        for t in g:
+            x = func.tsquery_not(term(t)) if t.negated else term(t)
+            expr = x if expr is None else func.tsquery_and(expr, x)
+        out = expr if out is None else func.tsquery_or(out, expr)
+    return out
+
+
+# --- filters ----------------------------------------------------------------------------------------------------
+
+@dataclass
+class Filters:
+    kinds: list = None
+    scope: object = None    # a Module: its subtree only
+    portal: int = None
+    author: int = None
+    since: object = None    # a date
+    until: object = None
+
+
+def _visible(user, path):
+    """SQL: the document's module is one the user may view. Rights are the union of memberships down the tree, so a
+    module is visible when a membership giving view sits on it or an ancestor: that id is in its path."""
+    if user.is_superuser:
+        return true()
+    ids = sorted(mid for mid, m in perm.user_memberships(user).items() if m.allow_view or m.admin)
+    if not ids:
+        return false()
+    return or_(*[path.like(f"%/{mid}/%") for mid in ids])
+
+
+def _portal_of(path):
+    """SQL: the id (text) of the portal (level 1) in a materialized path, '' at a platform root."""
+    return func.split_part(path, literal_column("'/'"), literal_column("3"))  # constants: GROUP BY repeats it
+
+
+def _where(user, f, c=SearchDoc):
+    """What the counts and the page share: rights, scope and date range (`c`: the documents' columns)."""
+    out = [_visible(user, c.path)]
+    if f.scope is not None:
+        out.append(c.path.like(f.scope.path + "%"))
+    if f.since is not None:
+        out.append(c.created >= datetime.combine(f.since, time.min))
+    if f.until is not None:
+        out.append(c.created < datetime.combine(f.until, time.min) + timedelta(days=1))
+    return out
+
+
+def _narrowed(f, c=SearchDoc):
+    """The facet filters as SQL (kind, portal, author)."""
+    out = []
+    if f.kinds:
+        out.append(c.kind.in_(f.kinds))
+    if f.portal is not None:
+        out.append(_portal_of(c.path) == str(f.portal))
+    if f.author is not None:
+        out.append(c.author_id == f.author)
+    return out
+
+
+def _pg_text(column):
+    """A text as ts_headline should read it: no stray markers, '<' set aside (given back after)."""
+    return func.translate(column, "<" + MARK + UNMARK + _TAG, _TAG)
+
+
+def _back(text_):
+    return (text_ or "").replace(_TAG, "<")
+
+
+# --- the search --------------------------------------------------------------------------------------------------
+
+def search(user, q, f, page):
+    """(hits, total, facets) of one page."""
+    user = real(user)
+    groups = parse(q)
+    if not groups:
+        return [], 0, empty_facets()
+    if db.session.get_bind().dialect.name == "postgresql":
+        counts, rows, marked = _postgresql(user, groups, f, page)
+    else:
+        counts, rows, marked = _sqlite(user, groups, f, page)
+    facets, total = _facets(counts, f)
+    names, people = _names(rows, facets)
+    _name_facets(facets, names, people)
+    return [_present(user, r, marked.get(r.id), names, people) for r in rows], total, facets
+
+
+_COUNTED = (SearchDoc.kind, SearchDoc.path, SearchDoc.author_id)
+_SHOWN = (SearchDoc.id, SearchDoc.kind, SearchDoc.item_id, SearchDoc.module_id, SearchDoc.path, SearchDoc.label,
+          SearchDoc.author_id, SearchDoc.created)
+
+
+def _sqlite(user, groups, f, page):
+    """FTS5: the counts, the page (bm25 over every match) and its highlights, three statements."""
+    match = text(f"{FTS} MATCH :match").bindparams(match=fts5_match(groups))
+
+    def matches(*cols):
+        return select(*cols).select_from(_FTS).join(SearchDoc, SearchDoc.id == _FTS.c.rowid).where(
+            match, *_where(user, f))
+
+    portal = _portal_of(SearchDoc.path)
+    counts = db.session.execute(matches(SearchDoc.kind, portal, SearchDoc.author_id, func.count())
+                                .group_by(SearchDoc.kind, portal, SearchDoc.author_id)).all()
+    rank = -literal_column(f"bm25({FTS}, 5.0, 2.0, 1.0)")
+    if page.key == "created":  # oldest first; '-created': newest first
+        order = [SearchDoc.created.desc() if page.descending else SearchDoc.created.asc()]
+    else:  # best first ('-rank': worst first), then newest
+        order = [rank.asc() if page.descending else rank.desc(), SearchDoc.created.desc()]
+    rows = db.session.execute(matches(*_SHOWN).where(*_narrowed(f)).order_by(*order, SearchDoc.id.desc())
+                              .limit(page.per_page).offset(page.offset)).all()
+    marked = {}
+    if rows:
+        cols = ", ".join([f"highlight({FTS}, 0, :m, :u)"] + [f"snippet({FTS}, {c}, :m, :u, '…', 24)" for c in (1, 2)])
+        found = db.session.execute(text(f"SELECT {FTS}.rowid, {cols} FROM {FTS} WHERE {FTS} MATCH :match AND "
+                                        f"{FTS}.rowid IN ({', '.join(str(int(r.id)) for r in rows)})"),
+                                   {"match": fts5_match(groups), "m": MARK, "u": UNMARK})
+        marked = {i: (t or "", " · ".join(s for s in (b, e) if s)) for i, t, b, e in found}
+    return [(k, p, a, n) for k, p, a, n in counts], rows, marked
+
+
+def _postgresql(user, groups, f, page):
+    """One statement: the visible matches (the GIN index) once, materialized; their counts by kind, portal and
+    author as JSON; the page, ranked with ts_rank among the newest RANKED matches (then newest first), with its
+    highlights by ts_headline. A row with only the counts when the page is empty."""
+    tsq = pg_tsquery(groups)
+    cfg = _regconfig()
+    m = select(SearchDoc.id, SearchDoc.kind, SearchDoc.path, SearchDoc.author_id, SearchDoc.created) \
+        .where(SearchDoc.tsv.op("@@")(tsq), *_where(user, f)).cte("m").prefix_with("MATERIALIZED")
+    g = select(m.c.kind, _portal_of(m.c.path).label("portal"), m.c.author_id, func.count().label("n")) \
+        .group_by(m.c.kind, _portal_of(m.c.path), m.c.author_id).subquery("g")
+    counts = select(func.coalesce(func.json_agg(func.json_build_array(g.c.kind, g.c.portal, g.c.author_id, g.c.n)),
+                                  literal_column("'[]'::json"))).scalar_subquery()
+    p = _pg_page(m, tsq, f, page)
+    opts = f"StartSel={MARK}, StopSel={UNMARK}"
+    body = func.concat_ws(" · ", func.nullif(p.c.body, ""), func.nullif(p.c.extra, ""))
+    stmt = select(counts.label("counts"), *[p.c[c.name] for c in _SHOWN],
+                  func.ts_headline(cfg, _pg_text(p.c.title), tsq, f"HighlightAll=true, {opts}").label("hl_title"),
+                  func.ts_headline(cfg, _pg_text(body), tsq, "MaxWords=28, MinWords=12, ShortWord=2, MaxFragments=2, "
+                                                             f'FragmentDelimiter=" … ", {opts}').label("hl_snippet")) \
+        .select_from(select(literal(1).label("one")).subquery("one").outerjoin(p, true())) \
+        .order_by(p.c.part, p.c.pos)
+    out = db.session.execute(stmt).all()
+    counts_ = out[0].counts if out else []
+    rows = [x for x in out if x.id is not None]
+    return [tuple(c) for c in counts_], rows, {x.id: (_back(x.hl_title), _back(x.hl_snippet)) for x in rows}
+
+
+def _pg_page(m, tsq, f, page):
+    """The page's rows (with their text for the highlights) from the matches `m`, numbered `part`, `pos`. Sorted by
+    rank: the newest RANKED matches ranked by ts_rank (top-N by date, then ranked), the others after them newest
+    first; a page that straddles the two takes the end of one and the start of the other. By date: top-N."""
+    narrowed = _narrowed(f, m.c)
+    newest = [m.c.created.desc(), m.c.id.desc()]
+    cols = (*_SHOWN, SearchDoc.title, SearchDoc.body, SearchDoc.extra)
+    lo, hi = page.offset, page.offset + page.per_page  # rows lo .. hi-1, from 0
+
+    def by_date(order, offset, limit, part):
+        ids = select(m.c.id, m.c.created).where(*narrowed).order_by(*order).offset(offset).limit(limit).subquery()
+        key = [ids.c.created.desc(), ids.c.id.desc()] if order is newest else [ids.c.created.asc(), ids.c.id.asc()]
+        return select(*cols, literal(part).label("part"), func.row_number().over(order_by=key).label("pos")) \
+            .select_from(ids.join(SearchDoc, SearchDoc.id == ids.c.id))
+
+    if page.key == "created":
+        oldest = [m.c.created.asc(), m.c.id.asc()]
+        return by_date(newest if page.descending else oldest, lo, page.per_page, 0).subquery("p")
+    parts = []
+    if lo < RANKED:
+        head = select(m.c.id).where(*narrowed).order_by(*newest).limit(RANKED).subquery("head")
+        rank = func.ts_rank(SearchDoc.tsv, tsq)
+        key = [rank.asc() if page.descending else rank.desc(), SearchDoc.created.desc(), SearchDoc.id.desc()]
+        ranked = select(*cols, literal(0).label("part"), func.row_number().over(order_by=key).label("pos")) \
+            .select_from(head.join(SearchDoc, SearchDoc.id == head.c.id)).order_by(*key) \
+            .offset(lo).limit(min(hi, RANKED) - lo)
+        parts.append(ranked)
+    if hi > RANKED:
+        start = max(lo, RANKED)
+        parts.append(by_date(newest, start, hi - start, 1))
+    return (parts[0] if len(parts) == 1 else union_all(*parts)).subquery("p")
+
+
+def _facets(counts, f):
+    """Counts by kind, portal and author, each under the other two filters (a facet never filters itself), and
+    the total under all three."""
+    kinds, portals, authors, total = {}, {}, {}, 0
+    for kind, portal, author, n in counts:
+        portal = int(portal) if portal else None
+        k_ok = not f.kinds or kind in f.kinds
+        p_ok = f.portal is None or portal == f.portal
+        a_ok = f.author is None or author == f.author
+        if p_ok and a_ok:
+            kinds[kind] = kinds.get(kind, 0) + n
+        if k_ok and a_ok and portal is not None:
+            portals[portal] = portals.get(portal, 0) + n
+        if k_ok and p_ok and author is not None:
+            authors[author] = authors.get(author, 0) + n
+        if k_ok and p_ok and a_ok:
+            total += n
+    top = sorted(authors.items(), key=lambda a: (-a[1], a[0]))[:AUTHORS_SHOWN]
+    if f.author is not None and f.author not in dict(top):
+        top.append((f.author, authors.get(f.author, 0)))
+    return {"kind": {k: kinds[k] for k in KINDS if k in kinds},
+            "portal": [{"id": p, "count": n} for p, n in sorted(portals.items())],
+            "author": [{"id": a, "count": n} for a, n in top]}, total
+def _path_ids(path):
+    return [int(p) for p in path.strip("/").split("/") if p]
+
+
+def _names(rows, facets):
+    """The modules of the hits and above them, and the portals and people the facets name: one query."""
+    module_ids = {i for r in rows for i in _path_ids(r.path)} | {p["id"] for p in facets["portal"]}
+    user_ids = {r.author_id for r in rows if r.author_id} | {a["id"] for a in facets["author"]}
+    if not module_ids and not user_ids:
+        return {}, {}
+    mods = select(literal("m").label("k"), Module.id, Module.name, Module.type, Module.platform, Module.level) \
+        .where(Module.id.in_(module_ids or [0]))
+    users = select(literal("u"), User.id, User.name, null(), null(), cast(null(), Integer)) \
+        .where(User.id.in_(user_ids or [0]))
+    names, people = {}, {}
+    for k, id_, name, type_, platform, level in db.session.execute(union_all(mods, users)):
+        if k == "m":
+            names[id_] = _Mod(id_, name, type_, platform, level)
+        else:
+            people[id_] = name
+    return names, people
+
+
+@dataclass(frozen=True)
+class _Mod:
+    id: int
+    name: str
+    type: str
+    platform: str
+    level: int
+
+
+def _name_facets(facets, names, people):
+    for p in facets["portal"]:
+        p["name"] = names[p["id"]].name if p["id"] in names else None
+    for a in facets["author"]:
+        a["name"] = people.get(a["id"])
+
+
+def _entry(user, path_ids):
+    """The module the user enters by to reach this one: the highest at level 1 or below that they may view (a
+    superuser: the portal)."""
+    if len(path_ids) < 2:
+        return path_ids[-1]
+    if user.is_superuser:
+        return path_ids[1]
+    mine, seen = perm.user_memberships(user), False
+    for level, mid in enumerate(path_ids):
+        m = mine.get(mid)
+        seen = seen or bool(m and (m.allow_view or m.admin))
+        if seen and level >= 1:
+            return mid
+    return path_ids[-1]
+
+
+def _trail(chain):
+    """Each module of `chain` (top down) with the tab it lives under in the page of the one above it."""
+    out = []
+    for above, a in zip([None] + chain, chain):
+        label, _, tab = platforms.type_names(a)
+        if above is not None:
+            tab = platforms.tab_under(a.platform, above.type, a.type) or tab
+        out.append({"id": a.id, "name": a.name, "type": a.type, "typeLabel": label, "level": a.level, "tab": tab})
+    return out
+
+
+class _Hit:
+    """What a hit's links read: its item id."""
+    __slots__ = ("id", "kind")
+
+    def __init__(self, id_, kind):
+        self.id, self.kind = id_, kind
+
+
+def _present(user, r, marked, names, people):
+    ids = _path_ids(r.path)
+    chain = [names[i] for i in ids if i in names]
+    me = chain[-1]
+    trail = _trail(chain)
+    entry = _entry(user, ids)
+    below = [t for t in trail if t["level"] >= 1]
+    at = next((i for i, t in enumerate(below) if t["id"] == entry), 0)
+    title, snippet = marked or ("", "")
+    module = SimpleModule(me.id, r.path, me.level, me.type, me.platform)
+    return {
+        "key": f"{r.kind}-{r.item_id}", "kind": r.kind, "id": r.item_id,
+        "title": title or "", "label": r.label, "snippet": snippet or "",
+        "created": r.created, "author": {"id": r.author_id, "name": people.get(r.author_id)} if r.author_id else None,
+        "module": trail[-1], "platform": me.platform, "portalId": ids[1] if len(ids) > 1 else ids[0],
+        "entryId": entry, "breadcrumb": [t["name"] for t in below],
+        "ancestors": below[at:-1] if below and below[-1]["id"] != entry else [],
+        "links": links.of("hit", Ctx(user, module, perm.rights(user, module), _Hit(r.item_id, r.kind))),
+    }
+
+
+class SimpleModule:
+    """A module as rights and links read it (no ORM object)."""
+    __slots__ = ("id", "path", "level", "type", "platform", "locked")
+
+    def __init__(self, id_, path, level, type_, platform):
+        self.id, self.path, self.level, self.type, self.platform, self.locked = id_, path, level, type_, platform, False
+
+
+def empty_facets():
+    return {"kind": {}, "portal": [], "author": []}

@@ -1,0 +1,413 @@
+"""Events: the outbox and its dispatcher (order, exactly once across a restart, nothing for a rolled-back write),
+watching (inheritance, unwatching a child, watchers made by writes), @mentions (stored, refused 422), the
+notification list (read, read all, filters), live tickets and nchan's authorization, and rights checked when an
+event is delivered, not when it was written."""
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from types import SimpleNamespace
+
+import pytest
+import sqlalchemy as sa
+
+from api.extensions import db as _db
+from api.models import CommentMention, Event, EventCursor, FeedEntry, LiveSubscriber, Membership, Notification, Watch
+from api.services import discussion, feed
+from api.services.events import dispatch, live
+
+from .conftest import new_grant, submit
+
+
+@pytest.fixture
+def team(tree, make_user, grant):
+    """On the tree's portal: an editor (Eddie), two viewers (Vera, Walt), and an outsider (Olga)."""
+    eddie, vera, walt, olga = (make_user(name=n) for n in ("Eddie Editor", "Vera Viewer", "Walt Watcher",
+                                                            "Olga Outsider"))
+    grant(tree.portal, eddie, edit=True, create=True)
+    grant(tree.portal, vera)
+    grant(tree.portal, walt)
+    return SimpleNamespace(eddie=eddie, vera=vera, walt=walt, olga=olga)
+
+
+def comment(client, headers, module_id, text="Hello"):
+    return client.post(f"/api/comment/add/{module_id}", headers=headers, data={"content": text})
+
+
+def watch(client, headers, module_id, on=True):
+    r = client.post(f"/api/watch/{'watch' if on else 'unwatch'}/{module_id}", headers=headers)
+    assert r.status_code == 200, r.get_json()
+    return r.get_json()["item"]
+
+
+def notes(user, **filters):
+    q = sa.select(Notification).where(Notification.user_id == user.id).order_by(Notification.id)
+    for k, v in filters.items():
+        q = q.where(getattr(Notification, k) == v)
+    return _db.session.scalars(q).all()
+
+
+# --- the outbox ---------------------------------------------------------------------------------------------
+
+def test_every_write_records_its_event_beside_its_feed_entry(client, tree, team, token_for):
+    r = comment(client, token_for(team.vera), tree.task.id, "First")
+    assert r.status_code == 200
+    entry = _db.session.scalars(sa.select(FeedEntry).order_by(FeedEntry.id.desc())).first()
+    ev = _db.session.scalars(sa.select(Event).order_by(Event.id.desc())).first()
+    assert (ev.category, ev.operation, ev.module_id, ev.actor_id) == ("comment", "add", tree.task.id, team.vera.id)
+    assert ev.item_id == r.get_json()["item"]["id"] and ev.description == entry.description
+    assert ev.path == tree.task.path and ev.portal_id == tree.portal.id
+
+
+def test_dispatch_in_order_and_exactly_once_across_a_restart(client, tree, team, token_for, monkeypatch):
+    watch(client, token_for(team.walt), tree.portal.id)
+    for i in range(5):
+        assert comment(client, token_for(team.vera), tree.project.id, f"Comment {i}").status_code == 200
+    events = _db.session.scalars(sa.select(Event.id).where(Event.category == "comment").order_by(Event.id)).all()
+
+    # The dispatcher dies in the middle of its pass (after three events): nothing of that pass stays.
+    real, seen = dispatch.fan_out, []
+
+    def dying(ev):
+        seen.append(ev.id)
+        if len(seen) == 4:
+            raise SystemExit("killed")
+        return real(ev)
+    monkeypatch.setattr(dispatch, "fan_out", dying)
+    with pytest.raises(SystemExit):
+        dispatch.run()
+    _db.session.rollback()
+    assert notes(team.walt) == []
+    assert (_db.session.get(EventCursor, dispatch.CURSOR) is None
+            or _db.session.get(EventCursor, dispatch.CURSOR).last_id < events[0])
+
+    # Started again, it does every event once, in order; a further run has nothing to do.
+    monkeypatch.setattr(dispatch, "fan_out", real)
+    assert dispatch.run() >= 5
+    assert dispatch.run() == 0
+    got = notes(team.walt)
+    assert [n.event_id for n in got] == events
+    assert [n.text.split("“")[1].rstrip("”") for n in got] == [f"Comment {i}" for i in range(5)]
+    assert all(n.kind == "comment" for n in got)
+    # The actor is never told about their own change.
+    assert notes(team.vera, kind="comment") == []
+
+
+def test_nothing_is_dispatched_for_a_rolled_back_write(client, tree, team, token_for, monkeypatch):
+    watch(client, token_for(team.walt), tree.portal.id)
+    before = _db.session.scalar(sa.select(sa.func.count(Event.id)))
+    real = feed.record
+
+    def record_then_fail(*args, **kwargs):
+        real(*args, **kwargs)
+        raise RuntimeError("the write fails after its event was recorded")
+    monkeypatch.setattr(discussion.feed, "record", record_then_fail)
+    assert comment(client, token_for(team.vera), tree.project.id, "Never").status_code == 500
+    monkeypatch.setattr(discussion.feed, "record", real)
+    assert _db.session.scalar(sa.select(sa.func.count(Event.id))) == before
+    dispatch.run()
+    assert notes(team.walt) == []
+    # Also by hand: recorded, rolled back, gone.
+    feed.record(team.vera, tree.project, "edit", "module", "rolled back")
+    _db.session.rollback()
+    assert dispatch.run() == 0
+
+
+def test_postgresql_waits_for_a_transaction_still_running(app, client, tree, team, token_for):
+    """An event of an older transaction that commits later is not skipped: the dispatcher reads only events of
+    transactions older than every one still running."""
+    if _db.engine.dialect.name != "postgresql":
+        pytest.skip("PostgreSQL only: SQLite serializes writers")
+    watch(client, token_for(team.walt), tree.portal.id)
+    dispatch.run()
+    conn = _db.engine.connect()
+    slow = conn.begin()
+    conn.execute(sa.insert(Event).values(
+        created=sa.func.now(), actor_id=team.eddie.id, module_id=tree.project.id, portal_id=tree.portal.id,
+        path=tree.project.path, category="comment", operation="add", description="slow", data='{"excerpt": "slow"}',
+        txid=sa.cast(sa.cast(sa.func.pg_current_xact_id(), sa.Text), sa.BigInteger)))
+    try:
+        assert comment(client, token_for(team.vera), tree.project.id, "fast").status_code == 200
+        assert dispatch.run() == 0  # the fast one waits behind the transaction still running
+        slow.commit()
+        assert dispatch.run() == 2
+    finally:
+        conn.close()
+    texts = [n.text for n in notes(team.walt)]
+    assert "slow" in texts[0] and "fast" in texts[1]
+    # A transaction running in another database of the cluster holds nothing back.
+    other = sa.create_engine(str(_db.engine.url.set(database="postgres")))
+    with other.connect() as elsewhere:
+        elsewhere.execute(sa.text("SELECT pg_current_xact_id()"))  # an open transaction with an id
+        comment(client, token_for(team.vera), tree.project.id, "not held back")
+        assert dispatch.run() == 1
+    other.dispose()
+
+
+# --- watching ------------------------------------------------------------------------------------------------
+
+def test_watching_covers_the_subtree_unless_a_child_is_unwatched(client, tree, team, token_for):
+    w = watch(client, token_for(team.walt), tree.project.id)
+    assert w["watching"] and not w["inherited"] and set(w["links"]) == {"unwatch"}
+    view = client.get(f"/api/module/view/{tree.task.id}", headers=token_for(team.walt)).get_json()["item"]
+    assert view["watch"] == {"watching": True, "count": 1, "inherited": True}
+    assert "unwatch" in view["links"] and "watch" not in view["links"]
+    w = watch(client, token_for(team.walt), tree.task.id, on=False)
+    assert not w["watching"] and set(w["links"]) == {"watch"}
+    for m in (tree.phase, tree.task, tree.subtask):
+        assert comment(client, token_for(team.vera), m.id, f"On {m.name}").status_code == 200
+    dispatch.run()
+    assert [n.module_id for n in notes(team.walt)] == [tree.phase.id]
+    # Watching the task again covers the subtask again.
+    watch(client, token_for(team.walt), tree.task.id)
+    comment(client, token_for(team.vera), tree.subtask.id, "Again")
+    dispatch.run()
+    assert notes(team.walt)[-1].module_id == tree.subtask.id
+
+
+def test_creating_owning_commenting_and_being_mentioned_make_watchers(client, tree, team, token_for):
+    r = submit(client, token_for(team.eddie), f"/api/module/add/{tree.phase.id}/4rineu_task", {"name": "New task"})
+    assert r.status_code == 200, r.get_json()
+    task_id = r.get_json()["item"]["id"]
+    r = submit(client, token_for(team.eddie), f"/api/deliverable/add/{task_id}",
+               {"status": "NOT_STARTED", "ownerId": team.vera.id})
+    assert r.status_code == 200, r.get_json()
+    comment(client, token_for(team.walt), tree.project.id, f"Ping @[Olga](user:{team.vera.id})")
+    reasons = {(w.user_id, w.module_id): w.reason for w in _db.session.scalars(sa.select(Watch))}
+    assert reasons[(team.eddie.id, task_id)] == "created"
+    assert reasons[(team.vera.id, task_id)] == "owner"
+    assert reasons[(team.walt.id, tree.project.id)] == "comment"
+    assert reasons[(team.vera.id, tree.project.id)] == "mention"
+
+
+def test_watch_needs_the_right_to_view(client, tree, team, token_for):
+    assert client.post(f"/api/watch/watch/{tree.project.id}", headers=token_for(team.olga)).status_code == 404
+    assert client.post(f"/api/watch/watch/{tree.project.id}").status_code == 401
+
+
+def test_a_task_owner_is_told_of_status_and_date_changes(client, tree, team, token_for):
+    r = submit(client, token_for(team.eddie), f"/api/deliverable/add/{tree.task.id}",
+               {"status": "NOT_STARTED", "ownerId": team.walt.id})
+    d = r.get_json()["item"]
+    _db.session.execute(sa.delete(Watch).where(Watch.user_id == team.walt.id))  # not as a watcher: as the owner
+    dispatch.run()
+    _db.session.query(Notification).delete()
+    _db.session.commit()
+    form = client.get(d["links"]["edit"]["url"], headers=token_for(team.eddie)).get_json()
+    token = next(e["value"] for e in form["elements"] if e["name"] == "_token")
+    r = client.post(d["links"]["edit"]["url"], headers=token_for(team.eddie),
+                    data={"_token": token, "status": "IN_PROGRESS", "ownerId": team.walt.id, "_method": "PUT"})
+    assert r.status_code == 200, r.get_json()
+    dispatch.run()
+    (n,) = notes(team.walt)
+    assert n.kind == "task" and "IN_PROGRESS" in n.text
+    ev = _db.session.get(Event, n.event_id)
+    assert '"before":{"status":"NOT_STARTED"}' in ev.data and '"after":{"status":"IN_PROGRESS"}' in ev.data
+
+
+# --- mentions ------------------------------------------------------------------------------------------------
+
+def test_a_mention_is_stored_as_a_reference_and_notifies(client, tree, team, token_for):
+    text = f"Please look, @[Walt Watcher](user:{team.walt.id}) <b>now</b>"
+    r = comment(client, token_for(team.vera), tree.task.id, text)
+    assert r.status_code == 200, r.get_json()
+    c = r.get_json()["item"]
+    assert c["content"] == text  # stored as typed: the webapp shows the token as a chip, as text
+    assert [m.user_id for m in _db.session.scalars(sa.select(CommentMention))] == [team.walt.id]
+    dispatch.run()
+    (n,) = notes(team.walt)
+    assert n.kind == "mention" and n.text.startswith(f"mentioned you in '{tree.task.name}'")
+    assert "@Walt Watcher" in n.text and "user:" not in n.text
+    # Edited without the mention: the reference goes; a new mention notifies once.
+    form = client.get(c["links"]["edit"]["url"], headers=token_for(team.vera)).get_json()
+    token = next(e["value"] for e in form["elements"] if e["name"] == "_token")
+    r = client.post(c["links"]["edit"]["url"], headers=token_for(team.vera),
+                    data={"_token": token, "content": f"Now @[Eddie](user:{team.eddie.id})", "_method": "PUT"})
+    assert r.status_code == 200
+    assert [m.user_id for m in _db.session.scalars(sa.select(CommentMention))] == [team.eddie.id]
+    dispatch.run()
+    assert [n.kind for n in notes(team.eddie)] == ["mention"]
+
+
+def test_mentioning_someone_who_may_not_see_the_module_is_refused(client, tree, team, token_for):
+    before = _db.session.scalar(sa.select(sa.func.count(Event.id)))
+    r = comment(client, token_for(team.vera), tree.task.id, f"Hi @[Olga Outsider](user:{team.olga.id})")
+    assert r.status_code == 422
+    assert r.get_json()["errors"]["content"] == ["Olga Outsider may not see this module and cannot be mentioned here"]
+    r = comment(client, token_for(team.vera), tree.task.id, "Hi @[Ghost](user:999999)")
+    assert r.status_code == 422 and "Ghost" in r.get_json()["errors"]["content"][0]
+    assert _db.session.scalar(sa.select(sa.func.count(Event.id))) == before
+
+
+def test_mentionable_people_are_those_who_may_view(client, tree, team, token_for):
+    r = client.get(f"/api/discussion/mentionable/{tree.task.id}?q=wa", headers=token_for(team.vera))
+    assert r.status_code == 200
+    assert [p["name"] for p in r.get_json()["list"]] == ["Walt Watcher"]
+    names = [p["name"] for p in client.get(f"/api/discussion/mentionable/{tree.task.id}",
+                                           headers=token_for(team.vera)).get_json()["list"]]
+    assert "Olga Outsider" not in names and "Eddie Editor" in names
+    assert client.get(f"/api/discussion/mentionable/{tree.task.id}", headers=token_for(team.olga)).status_code == 404
+
+
+# --- the notification list -----------------------------------------------------------------------------------
+
+def test_notification_list_read_and_read_all(client, tree, team, token_for):
+    watch(client, token_for(team.walt), tree.portal.id)
+    for i in range(3):
+        comment(client, token_for(team.vera), tree.project.id, f"C{i}")
+    comment(client, token_for(team.vera), tree.task.id, f"@[Walt](user:{team.walt.id})")
+    dispatch.run()
+    h = token_for(team.walt)
+    body = client.get("/api/notification/list?perPage=2", headers=h).get_json()
+    assert body["meta"] == {"page": 1, "perPage": 2, "total": 4, "unread": 4}
+    first = body["list"][0]
+    assert first["kind"] == "mention" and first["actor"]["name"] == "Vera Viewer" and not first["read"]
+    assert first["module"]["id"] == tree.task.id and first["module"]["tab"] == "comments"
+    assert first["module"]["portalId"] == tree.portal.id
+    r = client.post(first["links"]["read"]["url"], headers=h)
+    assert r.status_code == 200 and r.get_json()["item"]["read"]
+    body = client.get("/api/notification/list", headers=h).get_json()
+    assert body["meta"]["unread"] == 3 and body["list"][-1]["id"] == first["id"]  # unread first
+    assert client.get("/api/notification/list?unread=1", headers=h).get_json()["meta"]["total"] == 3
+    assert client.get("/api/notification/list?kind=mention", headers=h).get_json()["meta"]["total"] == 1
+    assert client.get("/api/notification/list?kind=nope", headers=h).status_code == 400
+    # Someone else's notification is not there for them.
+    assert client.post(first["links"]["read"]["url"], headers=token_for(team.vera)).status_code == 404
+    r = client.post("/api/notification/read-all", headers=h)
+    assert r.get_json()["marked"] == 3
+    assert client.get("/api/notification/list", headers=h).get_json()["meta"]["unread"] == 0
+
+
+def test_a_notification_leads_where_its_reader_enters_the_portal(client, tree, team, make_user, grant, token_for):
+    """Someone who sees only a project has /portal/{project} as their portal: their notification says so."""
+    pia = make_user(name="Pia Project")
+    grant(tree.project, pia)
+    comment(client, token_for(team.vera), tree.task.id, f"@[Pia](user:{pia.id})")
+    comment(client, token_for(team.vera), tree.task.id, f"@[Walt](user:{team.walt.id})")
+    dispatch.run()
+    mine = client.get("/api/notification/list", headers=token_for(pia)).get_json()["list"][0]["module"]
+    assert mine["portalId"] == tree.project.id and mine["id"] == tree.task.id
+    walt = client.get("/api/notification/list", headers=token_for(team.walt)).get_json()["list"][0]["module"]
+    assert walt["portalId"] == tree.portal.id
+
+
+# --- rights at delivery --------------------------------------------------------------------------------------
+
+def test_rights_are_those_of_the_moment_of_delivery(client, tree, team, token_for):
+    watch(client, token_for(team.walt), tree.portal.id)
+    comment(client, token_for(team.vera), tree.project.id, f"Hey @[Walt](user:{team.walt.id})")
+    # Between the event and its delivery, Walt loses the portal.
+    _db.session.execute(sa.delete(Membership).where(Membership.user_id == team.walt.id))
+    _db.session.commit()
+    dispatch.run()
+    assert notes(team.walt) == []
+    # And a module deleted before delivery tells nobody about what happened in it.
+    new_grant(tree.portal, team.walt)
+    walt, subtask_id, task_id = team.walt.id, tree.subtask.id, tree.task.id
+    comment(client, token_for(team.vera), subtask_id, "Soon gone")
+    let_delete(team.eddie)
+    assert client.delete(f"/api/module/delete/{subtask_id}", headers=token_for(team.eddie)).status_code == 200
+    dispatch.run()
+    told = [(n.module_id, n.category) for n in notes(SimpleNamespace(id=walt))]
+    assert (subtask_id, "comment") not in told
+    assert (task_id, "module") in told  # the deletion itself, on the parent they still see
+
+
+def let_delete(user):
+    _db.session.execute(sa.update(Membership).where(Membership.user_id == user.id).values(allow_delete=True))
+    _db.session.commit()
+
+
+# --- live ----------------------------------------------------------------------------------------------------
+
+class Publisher(BaseHTTPRequestHandler):
+    """A stand-in for nchan's publisher location: records (method, path, body)."""
+    seen = []
+
+    def _answer(self):
+        length = int(self.headers.get("Content-Length") or 0)
+        Publisher.seen.append((self.command, self.path, self.rfile.read(length).decode()))
+        self.send_response(202 if self.command == "POST" else 200)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    do_POST = do_DELETE = _answer
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def publisher(app, monkeypatch):
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Publisher)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    Publisher.seen = []
+    monkeypatch.setitem(app.config, "LIVE_PUBLISH_URL", f"http://127.0.0.1:{server.server_port}")
+    yield Publisher.seen
+    server.shutdown()
+
+
+def _authorize(client, url):
+    return client.get("/api/live/authorize", headers={"X-Original-URI": url})
+
+
+def test_tickets_and_nchans_question(client, tree, team, token_for):
+    r = client.get(f"/api/live/ticket/{tree.task.id}", headers=token_for(team.vera))
+    assert r.status_code == 200
+    url = r.get_json()["item"]["url"]
+    assert url.startswith(f"/live/m/{tree.task.id}?t=")
+    assert _authorize(client, url).status_code == 200
+    assert _db.session.scalar(sa.select(LiveSubscriber.user_id)) == team.vera.id
+    # Another channel with that ticket, a forged ticket, no ticket: no.
+    assert _authorize(client, url.replace(f"/m/{tree.task.id}", f"/m/{tree.phase.id}")).status_code == 403
+    assert _authorize(client, url[:-3] + "xyz").status_code == 403
+    assert _authorize(client, "").status_code == 403
+    assert client.get(f"/api/live/ticket/{tree.task.id}", headers=token_for(team.olga)).status_code == 404
+    # Rights are asked when the subscriber comes in: a ticket of someone who lost the module is refused.
+    _db.session.execute(sa.delete(Membership).where(Membership.user_id == team.vera.id))
+    _db.session.commit()
+    assert _authorize(client, url).status_code == 403
+    # The bell: one's own channel only.
+    mine = client.get("/api/live/ticket", headers=token_for(team.walt)).get_json()["item"]["url"]
+    assert mine.startswith(f"/live/u/{team.walt.id}?t=") and _authorize(client, mine).status_code == 200
+
+
+def test_expired_tickets_are_refused(app, client, tree, team, token_for, monkeypatch):
+    url = client.get(f"/api/live/ticket/{tree.task.id}", headers=token_for(team.vera)).get_json()["item"]["url"]
+    monkeypatch.setitem(app.config, "LIVE_TICKET_SECONDS", -1)
+    assert _authorize(client, url).status_code == 403
+
+
+def test_hints_are_published_after_commit_and_unseeing_listeners_are_closed_out(client, tree, team, token_for,
+                                                                                publisher):
+    for who in (team.vera, team.walt):
+        url = client.get(f"/api/live/ticket/{tree.project.id}", headers=token_for(who)).get_json()["item"]["url"]
+        assert _authorize(client, url).status_code == 200
+    cid = comment(client, token_for(team.eddie), tree.project.id, "Live!").get_json()["item"]["id"]
+    assert publisher == []  # nothing before the dispatcher ran
+    dispatch.run()
+    posts = [(m, p, b) for m, p, b in publisher if p == f"/pub/m{tree.project.id}"]
+    assert posts and posts[0][0] == "POST"
+    assert f'"item": {cid}' in posts[0][2] and '"kind": "comment.add"' in posts[0][2] and "Live!" not in posts[0][2]
+    # Walt loses the project: before the next hint on its channel, the channel is closed (every stream on it).
+    publisher.clear()
+    _db.session.execute(sa.delete(Membership).where(Membership.user_id == team.walt.id))
+    _db.session.commit()
+    comment(client, token_for(team.eddie), tree.project.id, "After")
+    dispatch.run()
+    calls = [(m, p) for m, p, _ in publisher if p == f"/pub/m{tree.project.id}"]
+    assert calls[:2] == [("DELETE", f"/pub/m{tree.project.id}"), ("POST", f"/pub/m{tree.project.id}")]
+
+
+def test_a_child_change_reaches_the_parent_and_a_deletion_the_deleted(client, tree, team, token_for, publisher):
+    r = submit(client, token_for(team.eddie), f"/api/deliverable/add/{tree.task.id}", {"status": "BLOCKED"})
+    assert r.status_code == 200
+    dispatch.run()
+    paths = [p for _, p, _ in publisher]
+    assert f"/pub/m{tree.task.id}" in paths and f"/pub/m{tree.phase.id}" in paths
+    publisher.clear()
+    task_id, subtask_id = tree.task.id, tree.subtask.id
+    let_delete(team.eddie)
+    assert client.delete(f"/api/module/delete/{task_id}", headers=token_for(team.eddie)).status_code == 200
+    dispatch.run()
+    deleted = [b for _, p, b in publisher if p == f"/pub/m{task_id}"]
+    assert deleted and '"deleted": true' in deleted[0]
+    assert any(p == f"/pub/m{subtask_id}" for _, p, _ in publisher)
