@@ -95,6 +95,27 @@ describe('cloning', () => {
     await context.close();
   });
 
+  test("any project of the portal is cloned from the portal's template: a new case from the methodology model", async () => {
+    const { page, context } = await open('sofia@demo.eu', `/portal/${ids.portal}/projects/${ids.oslo}/clone`);
+    await page.click('[data-testid=clone-from-template]');
+    const offered = page.locator('[data-testid=template-list] li', { hasText: 'Renovation project template' });
+    await offered.waitFor();
+    assert.match(await offered.innerText(), /Renovation methodology template/); // the model it copies
+    await offered.locator('[data-testid=use-template]').click();
+    const form = page.locator('[data-testid=clone-template-form]');
+    await form.locator('input[name=name]').waitFor();
+    await page.locator('[data-testid=template-clone] [data-testid=dependency-list]').waitFor();
+    await form.locator('input[name=name]').fill('Lyon demo case');
+    await form.locator('button[type=submit]').click();
+    await page.waitForURL((u) => /\/projects\/\d+/.test(u.pathname) && !u.pathname.includes(`/projects/${ids.oslo}`));
+    const copy = newId(page);
+    await page.locator('[data-testid=module-name] >> text=Lyon demo case').waitFor();
+    await page.goto(`${stack.url}/portal/${ids.portal}/projects/${copy}/phases`);
+    await page.locator('[data-testid=child-row]').first().waitFor();
+    assert.equal(await page.locator('[data-testid=child-row]').count(), 5);
+    await context.close();
+  });
+
   test('a viewer sees no permissions to make a new version', async () => {
     const { page, context } = await open('viktor@demo.eu', `/portal/${ids.portal}/projects/${ids.lisbon}/clone`);
     await page.locator('text=No permissions to make a new version').waitFor();

@@ -146,13 +146,16 @@ describe('discussion', () => {
     await context.close();
   });
 
-  test('a new comment of another user appears within one refresh; drafts stay', async () => {
+  test('with the live stream down, a new comment of another user appears within one refresh; drafts stay', async () => {
     const { page, context, errors } = await newPage();
     await page.clock.install();
+    // The stream cannot open (nginx unreachable, say): the 30-second refresh of spec §4 is the fallback.
+    await page.route('**/live/**', (r) => r.abort());
     await signIn(page, stack.url, 'sofia@demo.eu');
     await page.goto(commentsUrl());
     const target = byText(page, 'Marco says hello');
     await target.waitFor();
+    await page.locator('[data-testid=live-state]', { hasText: 'Refreshing every 30 s' }).waitFor();
     // A draft in the new-comment box and one in a reply box.
     const box = page.locator('[data-testid=new-comment] textarea');
     await box.focus();
@@ -171,6 +174,49 @@ describe('discussion', () => {
     assert.equal(await box.inputValue(), 'My unfinished thought');
     assert.equal(await rbox.inputValue(), 'Half a reply');
     await shot(page, 'discussion-refresh');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('threads come a page at a time, newest first; Show older adds the next page, and the refresh keeps it', async () => {
+    const sofia = await apiAs(stack.url, 'sofia@demo.eu');
+    const madrid = (await sofia.get(`/api/module/list/${ids.portalId}`)).data.list.find((k) => /Madrid/.test(k.name));
+    const post = (client, content, url = `/api/comment/add/${madrid.id}`) => client.post(url, client.form({ title: '', content }));
+    const firstPost = await post(sofia, 'Paged thread 01');
+    assert.equal(firstPost.status, 200);
+    const reply = await post(sofia, 'A reply deep in the oldest thread', firstPost.data.item.links.reply.url);
+    assert.equal(reply.status, 200);
+    for (let i = 2; i <= 25; i += 1) await post(sofia, `Paged thread ${String(i).padStart(2, '0')}`);
+    const total = (await sofia.get(`/api/discussion/list/${madrid.id}?perPage=1`)).data.meta.total;
+    assert.ok(total >= 25 && total <= 39, `${total} threads`);
+
+    const { page, context, errors } = await newPage();
+    await page.clock.install();
+    await signIn(page, stack.url, 'sofia@demo.eu');
+    await page.goto(`${stack.url}/portal/${ids.portalId}/projects/${madrid.id}/comments`);
+    const roots = page.locator('[data-testid=comment-thread] > [data-testid=comment]');
+    await roots.first().waitFor();
+    assert.equal(await roots.count(), 20);
+    assert.match(await roots.first().locator(':scope > [data-testid=comment-body] [data-testid=comment-text]').innerText(), /Paged thread 25/);
+    assert.equal(await byText(page, 'Paged thread 01').count(), 0, 'the oldest thread is on the next page');
+    assert.equal(await page.locator('[data-testid=comments-left]').innerText(), `${total - 20} more threads`);
+
+    await page.click('[data-testid=comments-more]');
+    await byText(page, 'Paged thread 01').waitFor();
+    assert.equal(await roots.count(), total);
+    const deep = byText(page, 'A reply deep in the oldest thread');
+    assert.equal(await deep.getAttribute('data-depth'), '1', 'a thread comes with its replies');
+    assert.equal(await page.locator('[data-testid=comments-more]').count(), 0);
+    await shot(page, 'discussion-pages');
+
+    // 30 s later the refresh reads both pages again: Marco's new thread on top, the oldest still shown
+    const marco = await apiAs(stack.url, 'marco@demo.eu');
+    await post(marco, 'Paged thread 26 from Marco');
+    await page.clock.runFor(30500);
+    await byText(page, 'Paged thread 26 from Marco').waitFor();
+    assert.match(await roots.first().innerText(), /Paged thread 26 from Marco/);
+    assert.equal(await byText(page, 'Paged thread 01').count(), 1);
+    assert.equal(await roots.count(), total + 1);
     assert.deepEqual(errors, []);
     await context.close();
   });

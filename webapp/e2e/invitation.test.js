@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, shot, signIn, useStack } from './browser.js';
 import { apiAs, formValues, linkPath, lisbon, mailsTo, waitForMail } from './outbox.js';
-import { ROOT, startStack } from './servers.js';
+import { ROOT } from './servers.js';
 
 let stack;
 let browser;

@@ -1,9 +1,12 @@
 /* Browser tests of the knowledge library: tree, both routing variants, editor, overlay, reader, viewer
  * routes, delete with confirmation, rights, and hostile content that must never run. */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, shot, signIn, useStack } from './browser.js';
 import { apiAs, lisbon } from './outbox.js';
+import { ROOT } from './servers.js';
 
 let stack;
 let browser;
@@ -14,6 +17,15 @@ useStack(async (s, b) => {
   browser = b;
   ids = await lisbon(await apiAs(stack.url, 'sofia@demo.eu'));
 });
+
+/** Write an article's content straight into the test database, past the API's checks. */
+function storeRaw(s, articleId, content) {
+  const file = s.db.env.DATABASE_URL.replace('sqlite:///', '');
+  const py = 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); '
+    + 'c.execute("UPDATE article SET content = ? WHERE id = ?", (sys.argv[3], int(sys.argv[2]))); c.commit()';
+  const r = spawnSync(path.join(ROOT, '.venv', 'bin', 'python'), ['-c', py, file, String(articleId), content], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+}
 
 function newPage() {
   return openPage(browser, stack.url);
@@ -311,9 +323,16 @@ describe('knowledge library', () => {
       },
     };
     const title = '<img src=x onerror="window.__pwned=\'title\'">Hostile';
-    const created = await sofia.post(`/api/article/add/${ids.projectId}`, sofia.form({ title, content: JSON.stringify(raw) }));
+    // The API refuses such links (issue 10, F15)...
+    const refused = await sofia.post(`/api/article/add/${ids.projectId}`, sofia.form({ title, content: JSON.stringify(raw) }));
+    assert.equal(refused.status, 422, JSON.stringify(refused.data));
+    assert.deepEqual(refused.data.errors.content, ['Links may only lead to http, https or mailto addresses']);
+    // ...but content stored before that check (or by another writer of the database) must still render inert.
+    const plain = { blocks: [block('p1', 'placeholder')], entityMap: {} };
+    const created = await sofia.post(`/api/article/add/${ids.projectId}`, sofia.form({ title, content: JSON.stringify(plain) }));
     assert.equal(created.status, 200, JSON.stringify(created.data));
     const id = created.data.item.id;
+    storeRaw(stack, id, JSON.stringify(raw));
 
     const { page, context, base, errors } = await newPage();
     const dialogs = [];

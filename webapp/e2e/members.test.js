@@ -2,6 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, shot, signIn, useStack } from './browser.js';
+import { apiAs, formValues } from './outbox.js';
 import { apiGet, demoIds } from './vault-helpers.js';
 
 let stack;
@@ -51,6 +52,9 @@ describe('members', () => {
     assert.match(await pop.locator('[data-testid=right-EDIT]').innerText(), /YES/);
     assert.match(await pop.locator('[data-testid=right-DELETE]').innerText(), /NO/);
     await shot(page, 'members-popover');
+    // the pointer leaves Marco (his popover closes) for Sofia's avatar
+    await page.mouse.move(0, 0);
+    await pop.waitFor({ state: 'detached' });
     await memberRow(page, 'sofia@demo.eu').locator('[data-testid=member-avatar]').click();
     await page.locator('[data-testid=member-popover] >> text=(Admin)').waitFor();
     await context.close();
@@ -62,7 +66,14 @@ describe('members', () => {
     // add: the server's form from the module's add_membership link
     await page.click('[data-testid=add-user]');
     const form = page.locator('.modal [data-testid=dynamic-form]');
-    await form.getByLabel('User').selectOption({ label: 'Paula Weber <paula@demo.eu>' });
+    // The picker lists this portal's people only; anyone else is added by the exact address of their account.
+    const offered = await form.getByLabel('User').locator('option').allInnerTexts();
+    assert.ok(offered.some((o) => o.includes('@demo.eu')), offered.join(', '));
+    assert.ok(!offered.some((o) => o.includes('paula@demo.eu')), 'Paula belongs to other portals only');
+    await form.getByLabel('Or their e-mail address').fill('nobody@example.org');
+    await form.locator('button[type=submit]').click();
+    await form.locator('text=No active account has this address: invite the person instead').waitFor();
+    await form.getByLabel('Or their e-mail address').fill('paula@demo.eu');
     await form.getByLabel('Role').fill('Energy consultant');
     await shot(page, 'members-add');
     await form.locator('button[type=submit]').click();
@@ -152,6 +163,65 @@ describe('members', () => {
     await page.locator('[data-testid=add-user]').waitFor();
     await page.locator('[data-testid=invite-user]').waitFor();
     await shot(page, 'members-settings-users');
+    await context.close();
+  });
+
+  test('the members list is paged, searched and sorted by the server', async () => {
+    // Three more people on Lisbon, so that pages of five make two pages.
+    const sofia = await apiAs(stack.url, 'sofia@demo.eu');
+    for (const email of ['lars@demo.eu', 'paula@demo.eu', 'nobody@demo.eu']) {
+      const { values, form } = await formValues(sofia, `/api/membership/add/${ids.lisbon}`);
+      const r = await sofia.post(form.action, sofia.form({ ...values, userId: '', email, role: 'Reader' }));
+      assert.equal(r.status, 200, JSON.stringify(r.data));
+    }
+    const api = (query) => apiGet(stack, ids.token, `/api/membership/list/${ids.lisbon}${query}`);
+    const total = (await api('?perPage=1')).meta.total;
+    assert.ok(total > 5 && total <= 10, `${total} members`);
+
+    const { page, context } = await open('sofia@demo.eu', `/portal/${ids.portal}/projects/${ids.lisbon}/editors`);
+    const table = page.locator('[data-testid=members-table]');
+    await memberRow(page, 'nobody@demo.eu').waitFor();
+    const emails = () => table.locator('[data-testid=member-row]').evaluateAll((els) => els.map((e) => e.dataset.email));
+    const shows = (list) => page.waitForFunction((want) => {
+      const got = [...document.querySelectorAll('[data-testid=members-table] [data-testid=member-row]')].map((e) => e.dataset.email);
+      return JSON.stringify(got) === JSON.stringify(want);
+    }, list);
+    const listed = async (query) => (await api(query)).list.map((m) => m.userEmail);
+
+    // direct members first, then those inherited from the portal
+    assert.deepEqual(await emails(), await listed('?perPage=10'));
+    const badges = await table.locator('[data-testid=member-row]').evaluateAll((els) => els.map((e) => e.classList.contains('is-inherited')));
+    assert.deepEqual(badges, [...badges].sort(), 'inherited last');
+
+    // pages of five
+    await table.locator('[data-testid=dt-pagesize]').selectOption('5');
+    await shows(await listed('?perPage=5'));
+    assert.equal(await table.locator('[data-testid=dt-pageinfo]').innerText(), 'Page 1 of 2');
+    await table.locator('[data-testid=dt-next]').click();
+    await shows(await listed('?perPage=5&page=2'));
+
+    // search: a name or an e-mail address, from the first page again
+    const [res] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes(`/api/membership/list/${ids.lisbon}?`) && r.url().includes('q=mar')),
+      table.locator('[data-testid=dt-search]').fill('mar'),
+    ]);
+    assert.equal(new URL(res.url()).searchParams.get('page'), '1');
+    const marks = await listed('?perPage=5&q=mar');
+    assert.deepEqual([...marks].sort(), ['marco@demo.eu', 'sofia@demo.eu']);
+    await shows(marks);
+    await table.locator('[data-testid=dt-search]').fill('nobody@demo');
+    await shows(['nobody@demo.eu']);
+    await table.locator('[data-testid=dt-search]').fill('nobody at all');
+    await table.locator('[data-testid=dt-empty] >> text=No matching members').waitFor();
+    await table.locator('[data-testid=dt-search]').fill('');
+
+    // sort by name, both ways (inherited ones still last)
+    await table.locator('[data-testid=th-name]').click();
+    await shows(await listed('?perPage=5&sort=name'));
+    await table.locator('[data-testid=th-name]').click();
+    await shows(await listed('?perPage=5&sort=-name'));
+    assert.equal(await table.locator('[data-testid=th-name]').getAttribute('aria-sort'), 'descending');
+    await shot(page, 'members-search');
     await context.close();
   });
 });

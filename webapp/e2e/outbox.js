@@ -61,7 +61,7 @@ export async function apiAs(base, username, password = 'demo1234') {
     const r = await fetch(`${base}${url}`, { method, headers, body: payload });
     const text = await r.text();
     let data = null;
-    try { data = JSON.parse(text); } catch (e) { data = text; }
+    try { data = JSON.parse(text); } catch { data = text; }
     return { status: r.status, data };
   };
   return {

@@ -104,7 +104,7 @@ describe('profile', () => {
     await page.locator('[data-testid=avatar-upload]').waitFor();
     assert.match(await page.locator('[data-testid=avatar-hint]').innerText(), /PNG, JPEG, GIF or WebP image, at most 2 MB/);
     // No avatar yet: initials in the user menu.
-    assert.equal(await page.locator('[data-testid=user-menu] .avatar__initials').innerText(), 'NN');
+    assert.equal(await page.locator('[data-testid=user-menu] .avatar__initials').getAttribute('data-initials'), 'NN');
     assert.equal(await page.locator('[data-testid=user-menu] img.avatar__img').count(), 0);
 
     // Not an image: refused before upload.

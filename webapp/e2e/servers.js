@@ -106,7 +106,7 @@ export async function stop(server) {
   await new Promise((resolve) => {
     // serve.sh runs in its own process group: a last resort takes gunicorn and nginx with it.
     const kill = () => (server.group ? process.kill(-server.proc.pid, 'SIGKILL') : server.proc.kill('SIGKILL'));
-    const t = setTimeout(() => { try { kill(); } catch (e) { /* gone */ } resolve(); }, server.group ? 15000 : 3000);
+    const t = setTimeout(() => { try { kill(); } catch { /* gone */ } resolve(); }, server.group ? 15000 : 3000);
     server.proc.once('exit', () => { clearTimeout(t); resolve(); });
     server.proc.kill('SIGTERM');
   });

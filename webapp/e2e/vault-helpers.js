@@ -1,5 +1,5 @@
 /* Shared helpers of the vault and members browser tests: API calls from node, pages, throttling. */
-import { PASSWORD } from './browser.js';
+import { PASSWORD, useStack } from './browser.js';
 
 export async function apiToken(stack, email) {
   const res = await fetch(`${stack.url}/json/login`, {
@@ -54,4 +54,30 @@ export function bytesOf(n, seed = 7) {
     b[i] = x >> 16;
   }
   return b;
+}
+
+/** Fill a server form as a person would, from node: GET it (for its _token and _version), POST the values. */
+export async function apiSubmit(stack, token, url, values, method = 'POST') {
+  const form = await apiGet(stack, token, url);
+  const fd = new FormData();
+  for (const el of form.elements) if (el.type === 'hidden') fd.append(el.name, String(el.value ?? ''));
+  for (const [k, v] of Object.entries(values)) fd.set(k, String(v));
+  fd.set('_method', method);
+  const res = await fetch(`${stack.url}${form.action}`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: fd });
+  const body = await res.json();
+  if (!res.ok) throw new Error(`submit ${url}: ${res.status} ${JSON.stringify(body)}`);
+  return body.item;
+}
+
+/**
+ * A test file's demo stack and browser, and the demo's ids: `const t = useDemo(more)` gives {stack, browser, ids}
+ * filled before the file's tests run (`more(t)` may add to them).
+ */
+export function useDemo(more) {
+  const t = {};
+  useStack(async (stack, browser) => {
+    Object.assign(t, { stack, browser, ids: await demoIds(stack) });
+    if (more) await more(t);
+  });
+  return t;
 }

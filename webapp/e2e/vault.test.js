@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { shot, signIn, useStack } from './browser.js';
+import { apiAs } from './outbox.js';
 import { apiGet, apiToken, apiUpload, bytesOf, demoIds, throttleUploads } from './vault-helpers.js';
 
 let stack;
@@ -150,7 +151,7 @@ describe('file vault', () => {
   test('an upload can be cancelled, and leaves nothing behind', async () => {
     const { page, context } = await open('sofia@demo.eu', `/portal/${ids.portal}/projects/${ids.oslo}/files`);
     await page.locator('[data-testid=files-table] [data-testid=file-row]').first().waitFor();
-    const before = (await apiGet(stack, ids.token, `/api/vault/view/${ids.oslo}`)).item.files.length;
+    const before = (await apiGet(stack, ids.token, `/api/vault/view/${ids.oslo}`)).meta.total;
     await throttleUploads(context, page, 256 * 1024);
     await page.click('[data-testid=upload-file]');
     await page.fill('#upload-title', 'Never arrives');
@@ -163,8 +164,8 @@ describe('file vault', () => {
     await page.click('[data-testid=upload-cancel]');
     await page.locator('.modal').waitFor({ state: 'detached' });
     await page.waitForTimeout(500);
-    const after = (await apiGet(stack, ids.token, `/api/vault/view/${ids.oslo}`)).item.files;
-    assert.equal(after.length, before);
+    const after = (await apiGet(stack, ids.token, `/api/vault/view/${ids.oslo}`)).meta.total;
+    assert.equal(after, before);
     assert.equal(await rowOf(page, 'files-table', 'Never arrives').count(), 0);
     await context.close();
   });
@@ -276,67 +277,115 @@ describe('file vault', () => {
     await context.close();
   });
 
-  test('DataTable on a real table: paging, go-to-page, page sizes, fuzzy search, prefix and range filters, sorting', async () => {
+  test('files are paged, sorted and searched by the server', async () => {
     const token = await apiToken(stack, 'lars@demo.eu');
     for (let i = 1; i <= 12; i += 1) {
       const n = String(i).padStart(2, '0');
       await apiUpload(stack, token, ids.oslo, `${i % 2 ? 'Meter' : 'Survey'} reading ${n}`, `reading-${n}.csv`, bytesOf(i * 1000, i));
     }
     const { page, context } = await open('sofia@demo.eu', `/portal/${ids.portal}/projects/${ids.oslo}/files`);
+    const asked = [];
+    page.on('request', (r) => { if (r.url().includes(`/api/vault/view/${ids.oslo}`)) asked.push(new URL(r.url()).searchParams); });
     const rows = page.locator('[data-testid=files-table] [data-testid=file-row]');
     await rows.first().waitFor();
     const info = page.locator('[data-testid=dt-pageinfo]');
-    const count = await (await apiGet(stack, token, `/api/vault/view/${ids.oslo}`)).item.files.length;
+    const count = (await apiGet(stack, token, `/api/vault/view/${ids.oslo}?perPage=1`)).meta.total;
     assert.ok(count >= 13);
+    const titles = () => page.locator('[data-testid=files-table] [data-testid=file-title]').allInnerTexts();
+    const showing = (n) => page.waitForFunction((want) => document.querySelectorAll('[data-testid=file-row]').length === want
+      && !document.querySelector('[data-testid=files-table][aria-busy]'), n);
     assert.equal(await rows.count(), 10);
     assert.equal(await info.innerText(), `Page 1 of ${Math.ceil(count / 10)}`);
+    assert.match(await page.locator('[data-testid=vault-head]').innerText(), new RegExp(`${count} files`));
+    assert.equal(await page.locator('[data-testid=filter-title]').count(), 0, 'no column filters on a server table');
     assert.equal(await page.locator('[data-testid=dt-back]').isDisabled(), true);
+
+    // the pager asks for the next page: the server's rows, not a slice of ours
     await page.click('[data-testid=dt-next]');
-    assert.equal(await rows.count(), count - 10);
+    await showing(count - 10);
     assert.equal(await info.innerText(), `Page 2 of ${Math.ceil(count / 10)}`);
-    await page.click('[data-testid=dt-back]');
-    await page.fill('[data-testid=dt-goto]', '2');
-    assert.equal(await info.innerText(), `Page 2 of ${Math.ceil(count / 10)}`);
+    const second = (await apiGet(stack, token, `/api/vault/view/${ids.oslo}?perPage=10&page=2`)).item.files.map((f) => f.title);
+    assert.deepEqual(await titles(), second);
     await page.fill('[data-testid=dt-goto]', '1');
-    assert.equal(await info.innerText(), `Page 1 of ${Math.ceil(count / 10)}`);
+    await showing(10);
     await page.selectOption('[data-testid=dt-pagesize]', '5');
-    assert.equal(await rows.count(), 5);
+    await showing(5);
     assert.equal(await info.innerText(), `Page 1 of ${Math.ceil(count / 5)}`);
     await page.selectOption('[data-testid=dt-pagesize]', '50');
-    assert.equal(await rows.count(), count);
+    await showing(count);
 
-    // fuzzy global search (debounced): 'pint clod' finds 'Point cloud extract'
-    await page.fill('[data-testid=dt-search]', 'pint clod');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=file-row]').length === 1);
+    // search: title or file name, sent as q
+    await page.fill('[data-testid=dt-search]', 'point cloud');
+    await showing(1);
     assert.match(await rows.first().innerText(), /Point cloud extract/);
-    await page.fill('[data-testid=dt-search]', 'mtr rdng');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=file-row]').length === 6);
+    await page.fill('[data-testid=dt-search]', 'reading-0');
+    await showing(9);
+    await page.fill('[data-testid=dt-search]', 'meter');
+    await showing(6);
+    await page.fill('[data-testid=dt-search]', 'nothing is called this');
+    await page.locator('[data-testid=dt-empty] >> text=No matching files').waitFor();
     await page.fill('[data-testid=dt-search]', '');
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=file-row]').length === n, count);
+    await showing(count);
+    assert.ok(asked.some((p) => p.get('q') === 'meter'));
 
-    // prefix filter on Title: 'Survey' starts 6 titles, 'reading' none
+    // sorting by size, both ways, then by title
+    await page.click('[data-testid=th-filesize]');
+    await page.waitForFunction(() => /reading 01/.test(document.querySelector('[data-testid=file-row]').textContent));
+    await page.click('[data-testid=th-filesize]');
+    await page.waitForFunction(() => /Point cloud extract/.test(document.querySelector('[data-testid=file-row]').textContent));
+    assert.equal(await page.locator('[data-testid=th-filesize]').getAttribute('aria-sort'), 'descending');
+    assert.ok(asked.some((p) => p.get('sort') === '-filesize'));
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes(`/api/vault/view/${ids.oslo}?`) && r.url().includes('sort=title')),
+      page.click('[data-testid=th-title]'),
+    ]);
+    await page.waitForFunction(() => !document.querySelector('[data-testid=files-table][aria-busy]'));
+    assert.equal(await page.locator('[data-testid=th-title]').getAttribute('aria-sort'), 'ascending');
+    const byTitle = (await apiGet(stack, token, `/api/vault/view/${ids.oslo}?perPage=50&sort=title`)).item.files.map((f) => f.title);
+    assert.deepEqual(await titles(), byTitle);
+    assert.ok(asked.every((p) => Number(p.get('perPage')) <= 50));
+    await shot(page, 'vault-files-paged');
+    await context.close();
+  });
+
+  test('DataTable on a small table (references, client-side): paging, fuzzy search, prefix filter, sorting', async () => {
+    const sofia = await apiAs(stack.url, 'sofia@demo.eu');
+    for (let i = 1; i <= 11; i += 1) {
+      const n = String(i).padStart(2, '0');
+      const form = JSON.parse((await sofia.get(`/api/reference/add/${ids.madrid}`)).data.forms[0]);
+      const token = form.elements.find((e) => e.name === '_token').value;
+      const r = await sofia.post(form.action, sofia.form({
+        title: `${i % 2 ? 'Energy' : 'Survey'} guide ${n}`, description: '', url: `https://example.org/guide-${n}`,
+        resourceType: 'LINK', _token: token,
+      }));
+      assert.equal(r.status, 200, JSON.stringify(r.data));
+    }
+    const { page, context } = await open('sofia@demo.eu', `/portal/${ids.portal}/projects/${ids.madrid}/references`);
+    const rows = page.locator('[data-testid=references-table] [data-testid=reference-row]');
+    await rows.first().waitFor();
+    const count = (await apiGet(stack, ids.token, `/api/vault/view/${ids.madrid}?perPage=1`)).item.references.length;
+    assert.ok(count >= 11);
+    const info = page.locator('[data-testid=dt-pageinfo]');
+    assert.equal(await rows.count(), 10);
+    assert.equal(await info.innerText(), `Page 1 of ${Math.ceil(count / 10)}`);
+    await page.click('[data-testid=dt-next]');
+    assert.equal(await rows.count(), count - 10);
+    // fuzzy global search (debounced): 'enrgy gde' finds the Energy guides
+    await page.fill('[data-testid=dt-search]', 'enrgy gde');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=reference-row]').length === 6);
+    await page.fill('[data-testid=dt-search]', '');
+    // prefix filter on Title: 'survey' starts 5 titles, 'guide' none
     await page.fill('[data-testid=filter-title]', 'survey');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=file-row]').length === 6);
-    await page.fill('[data-testid=filter-title]', 'reading');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=reference-row]').length === 5);
+    await page.fill('[data-testid=filter-title]', 'guide');
     await page.locator('[data-testid=dt-empty] >> text=No matching rows').waitFor();
     await page.fill('[data-testid=filter-title]', '');
-    // range filter on Size, in units: 5 KB to 9 KB -> readings 06 to 09 (6000..9000 bytes, 5 KB = 5120)
-    await page.fill('[data-testid=filter-filesize-min]', '5 KB');
-    await page.fill('[data-testid=filter-filesize-max]', '9 KB');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=file-row]').length === 4);
     await shot(page, 'datatable-filters');
-    await page.fill('[data-testid=filter-filesize-min]', '1 MB');
-    await page.fill('[data-testid=filter-filesize-max]', '');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=file-row]').length === 1);
-    assert.match(await rows.first().innerText(), /Point cloud extract/);
-    await page.fill('[data-testid=filter-filesize-min]', '');
-
-    // sorting by size, both ways
-    await page.click('[data-testid=th-filesize]');
-    assert.match(await rows.first().innerText(), /reading 01/);
-    await page.click('[data-testid=th-filesize]');
-    assert.match(await rows.first().innerText(), /Point cloud extract/);
-    assert.equal(await page.locator('[data-testid=th-filesize]').getAttribute('aria-sort'), 'descending');
+    // sorting by title, both ways
+    await page.click('[data-testid=th-title]');
+    await page.click('[data-testid=th-title]');
+    assert.equal(await page.locator('[data-testid=th-title]').getAttribute('aria-sort'), 'descending');
+    assert.match(await rows.first().innerText(), /Survey guide 10/);
     await context.close();
   });
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { checkAuthState } from '../features/auth/authSlice.js';
-import SignedOutRoutes from '../features/auth/SignedOutRoutes.jsx';
+import SignedOutRoutes from './SignedOutRoutes.jsx';
 import Loading from '../components/Loading.jsx';
 import { getBrand } from '../lib/config.js';
 
@@ -20,10 +20,15 @@ export default function App() {
   }, [dispatch, brand]);
 
   if (!checked) return <Loading />;
-  if (!isAuthenticated) return <SignedOutRoutes />;
   return (
-    <Suspense fallback={<Loading />}>
-      <SignedInApp />
-    </Suspense>
+    <>
+      {/* The first stop of the keyboard: past the top bar and menus to the page's one main landmark. */}
+      <a className="skip-link" href="#main">Skip to content</a>
+      {isAuthenticated ? (
+        <Suspense fallback={<Loading />}>
+          <SignedInApp />
+        </Suspense>
+      ) : <SignedOutRoutes />}
+    </>
   );
 }

@@ -5,15 +5,20 @@ import Loading from '../components/Loading.jsx';
 import { NotFound999 } from '../components/NotFound.jsx';
 import { logout } from '../features/auth/authSlice.js';
 import { fetchCurrentUser } from '../features/auth/userSlice.js';
+import HomePage from '../features/portals/HomePage.jsx';
 import { fetchEntryModules } from '../features/portals/portalsSlice.js';
 import AppLayout from './AppLayout.jsx';
-import HomePage from '../features/portals/HomePage.jsx';
+import Shortcuts from './Shortcuts.jsx';
 
-const PortalArea = lazy(() => import('../features/portals/PortalArea.jsx'));
-const V2Routes = lazy(() => import('../features/portals/V2Routes.jsx'));
+const PortalArea = lazy(() => import('./portal/PortalArea.jsx'));
+const V2Routes = lazy(() => import('./portal/V2Routes.jsx'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage.jsx'));
 const ArticleViewerRoute = lazy(() => import('../features/knowledge/ArticleViewerRoute.jsx'));
-const SignedInInvitation = lazy(() => import('../features/auth/InvitationPage.jsx').then((m) => ({ default: m.SignedInInvitation })));
+const SignedInInvitation = lazy(() => import('../features/auth/SignedInInvitation.jsx'));
+const SearchPage = lazy(() => import('../features/search/SearchPage.jsx'));
+const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage.jsx'));
+const UnsubscribePage = lazy(() => import('../features/notifications/UnsubscribePage.jsx'));
+const EmailPreferences = lazy(() => import('../features/notifications/EmailPreferences.jsx'));
 
 /** /logout: revoke and clear the session, then go to /. */
 function Logout() {
@@ -25,6 +30,13 @@ function Logout() {
   return <Loading />;
 }
 
+/** /profile: a saved profile or avatar reloads the signed-in user (the top bar's name and avatar); the e-mail
+ *  settings of the notifications sit below. */
+function Profile() {
+  const dispatch = useDispatch();
+  return <ProfilePage onSaved={() => dispatch(fetchCurrentUser())} extra={<EmailPreferences />} />;
+}
+
 export default function SignedInApp() {
   const dispatch = useDispatch();
   useEffect(() => {
@@ -34,19 +46,23 @@ export default function SignedInApp() {
 
   return (
     <Suspense fallback={<Loading />}>
+      <Shortcuts />
       <Routes>
         <Route path="/logout" element={<Logout />} />
         <Route path="/login" element={<Navigate to="/" replace />} />
         <Route path="/portal/*" element={<PortalArea base="portal" />} />
         <Route path="/peb/*" element={<PortalArea base="peb" />} />
         <Route path="/calibr/*" element={<PortalArea base="calibr" />} />
+        <Route path="/v2/*" element={<V2Routes />} />
         <Route element={<AppLayout />}>
           <Route index element={<HomePage />} />
           <Route path="/portal4r" element={<HomePage />} />
-          <Route path="/profile/*" element={<ProfilePage />} />
+          <Route path="/profile/*" element={<Profile />} />
           <Route path="/article/:moduleId/:articleId" element={<ArticleViewerRoute />} />
+          <Route path="/search" element={<SearchPage />} />
           <Route path="/invitation/*" element={<SignedInInvitation />} />
-          <Route path="/v2/*" element={<V2Routes />} />
+          <Route path="/notifications" element={<NotificationsPage />} />
+          <Route path="/unsubscribe" element={<UnsubscribePage />} />
           <Route path="*" element={<NotFound999 />} />
         </Route>
       </Routes>

@@ -1,18 +1,16 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import Avatar from '../components/Avatar.jsx';
+import useClickOutside from '../hooks/useClickOutside.js';
 
 /** Avatar (initials over the image), name, username, My Account, Edit Profile, My Portals, Logout. */
 export default function UserMenu() {
   const user = useSelector((s) => s.user.item);
   const [open, setOpen] = useState(false);
   const ref = useRef(null);
-  useEffect(() => {
-    const close = (e) => { if (ref.current && !ref.current.contains(e.target)) setOpen(false); };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, []);
+  const close = useCallback(() => setOpen(false), []);
+  useClickOutside(ref, open, close);
   const name = (user && user.name) || '';
   return (
     <div className="user-menu" ref={ref}>
@@ -31,9 +29,9 @@ export default function UserMenu() {
               <div className="user-menu__username">{user && (user.username || user.email)}</div>
             </div>
           </div>
-          <Link role="menuitem" to="/profile" onClick={() => setOpen(false)}>My Account</Link>
-          <Link role="menuitem" to="/profile/edit" onClick={() => setOpen(false)}>Edit Profile</Link>
-          <Link role="menuitem" to="/" onClick={() => setOpen(false)}>My Portals</Link>
+          <Link role="menuitem" to="/profile" onClick={close}>My Account</Link>
+          <Link role="menuitem" to="/profile/edit" onClick={close}>Edit Profile</Link>
+          <Link role="menuitem" to="/" onClick={close}>My Portals</Link>
           <Link role="menuitem" to="/logout" className="user-menu__logout">Logout</Link>
         </div>
       )}

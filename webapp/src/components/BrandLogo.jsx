@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { fetchBlobUrl } from '../lib/apiClient.js';
 import { BRANDS, getBrand } from '../lib/config.js';
+import { fetchBlobUrl } from '../lib/images.js';
 
-/** The logo of a module's brand (fetched as a blob with the bearer token), or the host brand's logo. */
+/** The address of a brand's logo: its view_logo link (fetched as a blob with the bearer token), or none. */
 export function logoUrlOf(brand) {
   if (!brand || !brand.logo) return null;
   const link = brand.links && brand.links.view_logo;
-  return (link && link.url) || `/api/brand/logo/${brand.id}`;
+  return (link && link.url) || null;
 }
 
 /** The fallback mark: the platform's own brand when known (calibr and peb wear the consultancy's), else the host's. */
@@ -16,17 +16,17 @@ export function fallbackMark(platform) {
 }
 
 export default function BrandLogo({ brand, platform, size = 80, alt = '', className = '', version = 0 }) {
-  const [src, setSrc] = useState(null);
   const url = logoUrlOf(brand);
+  const key = `${version}:${url}`;
+  const [loaded, setLoaded] = useState({ key: null, src: null }); // the image of one url and version
   useEffect(() => {
+    if (!url) return undefined;
     let live = true;
     let made = null;
-    setSrc(null);
-    if (url) {
-      fetchBlobUrl(url).then((u) => { made = u; if (live) setSrc(u); }).catch(() => {});
-    }
+    fetchBlobUrl(url).then((u) => { made = u; if (live) setLoaded({ key, src: u }); }).catch(() => {});
     return () => { live = false; if (made) URL.revokeObjectURL(made); };
-  }, [url, version]);
+  }, [url, key]);
+  const src = url && loaded.key === key ? loaded.src : null;
   const fallback = fallbackMark(platform);
   return (
     <span className={`brand-logo ${className}`} style={{ width: size, height: size }}>

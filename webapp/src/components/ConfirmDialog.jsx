@@ -5,8 +5,13 @@ export const DELETE_WARNING = 'PLEASE CAREFUL WHEN DELETING ENTRIES.';
 export const DELETE_QUESTION = 'ARE YOU SURE YOU WANT TO DELETE THIS.';
 export const DEV_WARNING = 'SOME ITEMS ARE NEEDED FOR DEV.';
 
-export default function ConfirmDialog({ title = 'Delete', question = DELETE_QUESTION, detail, busy, error,
-  confirmLabel = 'Delete', onConfirm, onCancel }) {
+/**
+ * `action` (hooks/useConfirmAction) gives busy, error, confirm and cancel; without it pass busy, error,
+ * onConfirm and onCancel.
+ */
+export default function ConfirmDialog({ title = 'Delete', question = DELETE_QUESTION, detail, confirmLabel = 'Delete', action, ...props }) {
+  const { busy, error, onConfirm, onCancel } = action
+    ? { busy: action.busy, error: action.error, onConfirm: action.confirm, onCancel: action.cancel } : props;
   return (
     <Modal title={title} onClose={busy ? undefined : onCancel}
       footer={(

@@ -1,6 +1,9 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import DataTable, { PAGE_SIZES, fuzzyMatch, prefixFilter, rangeFilter } from './DataTable.jsx';
+import DataTable, { PAGE_SIZES } from './DataTable.jsx';
+import { nextSort, sortByOf } from './dataTable/columns.js';
+import { fuzzyMatch, prefixFilter, rangeFilter } from './dataTable/matching.js';
 
 const NAMES = ['Marco Rossi', 'Maria Lopes', 'Elena Novak', 'Lars Berg', 'Sofia Marques', 'Viktor Hansen',
   'Paula Weber', 'Ada Administrator', 'Nora Newcomer', 'Émile Zola', 'Anna Karenina', 'Bruno Marsh'];
@@ -183,5 +186,123 @@ describe('DataTable', () => {
     expect(ids()).toEqual([21, 22, 23]);
     rerender(<DataTable columns={COLUMNS} data={changed.slice(0, 18)} rowProps={(r) => ({ 'data-testid': `row-${r.id}` })} />);
     expect(ids()).toEqual([11, 12, 13, 14, 15, 16, 17, 18]);
+  });
+});
+
+// Server mode: a fake server pages, sorts and searches DATA for the query the table asks for.
+const SERVER_COLUMNS = [
+  { Header: 'ID', accessor: 'id', sortKey: 'id' },
+  { Header: 'Name', accessor: 'name', sortKey: 'name' },
+  { Header: 'Size', accessor: 'size' },
+  { Header: 'Note', accessor: 'note', sortKey: 'note' },
+];
+
+function ServerTable({ asked, total: fixedTotal, busy = false, groupBy, first = {} }) {
+  const [query, setQuery] = useState({ page: 1, perPage: 10, sort: '', q: '', ...first });
+  const key = query.sort.replace(/^-/, '');
+  const found = DATA.filter((d) => !query.q || d.name.toLowerCase().includes(query.q.toLowerCase()));
+  if (key) {
+    found.sort((a, b) => (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0) * (query.sort.startsWith('-') ? -1 : 1));
+  }
+  const rows = found.slice((query.page - 1) * query.perPage, query.page * query.perPage);
+  const onQuery = (patch) => {
+    asked.push(patch);
+    setQuery((q) => ({ ...q, page: 1, ...patch }));
+  };
+  return (
+    <DataTable columns={SERVER_COLUMNS} data={rows} groupBy={groupBy} pageSizes={[5, 10, 20]}
+      server={{ query, total: fixedTotal === undefined ? found.length : fixedTotal, onQuery, busy }}
+      rowProps={(r) => ({ 'data-testid': `row-${r.id}` })} />
+  );
+}
+
+describe('DataTable in server mode', () => {
+  test('sort keys: the API sort as sortBy, and the header cycle', () => {
+    expect(sortByOf('-name', SERVER_COLUMNS)).toEqual([{ id: 'name', desc: true }]);
+    expect(sortByOf('id', SERVER_COLUMNS)).toEqual([{ id: 'id', desc: false }]);
+    expect(sortByOf('nothing', SERVER_COLUMNS)).toEqual([]);
+    expect(sortByOf('', SERVER_COLUMNS)).toEqual([]);
+    expect([nextSort('', 'name'), nextSort('name', 'name'), nextSort('-name', 'name'), nextSort('-id', 'name')])
+      .toEqual(['name', '-name', '', 'name']);
+  });
+
+  test('shows the page it is given; Back, Next, go-to-page and page size ask for another page', () => {
+    const asked = [];
+    render(<ServerTable asked={asked} />);
+    expect(ids()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(screen.getByTestId('dt-pageinfo')).toHaveTextContent('Page 1 of 3');
+    expect(screen.getByTestId('dt-count')).toHaveTextContent('23 rows');
+    expect(screen.getByTestId('dt-search')).toHaveAttribute('placeholder', 'Search 23 records...');
+    fireEvent.click(screen.getByTestId('dt-next'));
+    expect(asked).toEqual([{ page: 2 }]);
+    expect(ids()).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
+    expect(screen.getByTestId('dt-pageinfo')).toHaveTextContent('Page 2 of 3');
+    fireEvent.change(screen.getByTestId('dt-goto'), { target: { value: '3' } });
+    expect(ids()).toEqual([21, 22, 23]);
+    expect(screen.getByTestId('dt-next')).toBeDisabled();
+    fireEvent.click(screen.getByTestId('dt-back'));
+    expect(asked.slice(-1)).toEqual([{ page: 2 }]);
+    expect(within(screen.getByTestId('dt-pagesize')).getAllByRole('option').map((o) => Number(o.value))).toEqual([5, 10, 20]);
+    fireEvent.change(screen.getByTestId('dt-pagesize'), { target: { value: '5' } });
+    expect(asked.slice(-1)).toEqual([{ perPage: 5 }]);
+    expect(ids()).toEqual([1, 2, 3, 4, 5]);
+    expect(screen.getByTestId('dt-pageinfo')).toHaveTextContent('Page 1 of 5');
+  });
+
+  test('only columns with a sort key sort, through the query; no column filters', () => {
+    const asked = [];
+    render(<ServerTable asked={asked} first={{ page: 2 }} />);
+    expect(screen.queryByTestId('filter-name')).toBeNull();
+    const th = screen.getByTestId('th-name');
+    fireEvent.click(th);
+    expect(asked).toEqual([{ sort: 'name' }]);
+    expect(th).toHaveAttribute('aria-sort', 'ascending');
+    expect(ids()[0]).toBe(8); // Ada Administrator, on page 1 again
+    fireEvent.keyDown(th, { key: 'Enter' });
+    expect(asked.slice(-1)).toEqual([{ sort: '-name' }]);
+    expect(th).toHaveAttribute('aria-sort', 'descending');
+    fireEvent.click(th);
+    expect(asked.slice(-1)).toEqual([{ sort: '' }]);
+    expect(th).not.toHaveAttribute('aria-sort');
+    fireEvent.click(screen.getByTestId('th-size'));
+    expect(asked).toHaveLength(3);
+    expect(screen.getByTestId('th-size')).not.toHaveAttribute('aria-sort');
+  });
+
+  test('the search box sends q 200 ms after the last key', () => {
+    vi.useFakeTimers();
+    const asked = [];
+    render(<ServerTable asked={asked} />);
+    fireEvent.change(screen.getByTestId('dt-search'), { target: { value: 'mar' } });
+    fireEvent.change(screen.getByTestId('dt-search'), { target: { value: 'marco ' } });
+    act(() => { vi.advanceTimersByTime(150); });
+    expect(asked).toEqual([]);
+    act(() => { vi.advanceTimersByTime(60); });
+    expect(asked).toEqual([{ q: 'marco' }]);
+    expect(ids()).toEqual([1, 13]);
+    fireEvent.change(screen.getByTestId('dt-search'), { target: { value: 'nobody like this' } });
+    act(() => { vi.advanceTimersByTime(200); });
+    expect(screen.getByTestId('dt-empty')).toHaveTextContent('No matching rows');
+    fireEvent.change(screen.getByTestId('dt-search'), { target: { value: '' } });
+    act(() => { vi.advanceTimersByTime(200); });
+    expect(asked.slice(-1)).toEqual([{ q: '' }]);
+    expect(ids()).toHaveLength(10);
+  });
+
+  test('a page that vanished asks for the last one; not while a page is loading', () => {
+    const asked = [];
+    const { rerender } = render(<ServerTable asked={asked} first={{ page: 3 }} total={12} busy />);
+    expect(asked).toEqual([]);
+    rerender(<ServerTable asked={asked} first={{ page: 3 }} total={12} />);
+    expect(asked).toEqual([{ page: 2 }]);
+  });
+
+  test('groups of a page under their headings, in order of first appearance', () => {
+    const asked = [];
+    render(<ServerTable asked={asked} groupBy={(r) => ({ key: r.note, label: `Group ${r.note}` })} />);
+    const groups = screen.getAllByTestId('dt-group');
+    expect(groups.map((g) => g.textContent)).toEqual(['Group even 5', 'Group odd 5']);
+    // rows follow their heading: the even ones first
+    expect(ids()).toEqual([1, 3, 5, 7, 9, 2, 4, 6, 8, 10]);
   });
 });

@@ -9,7 +9,9 @@ vi.mock('../lib/apiClient.js', async (importOriginal) => {
 // eslint-disable-next-line import/first
 import api from '../lib/apiClient.js';
 // eslint-disable-next-line import/first
-import DynamicForm, { buildFormData, flattenElements, normaliseForm, validateForm } from './DynamicForm.jsx';
+import DynamicForm from './DynamicForm.jsx';
+// eslint-disable-next-line import/first
+import { buildFormData, flattenElements, normaliseForm, validateForm } from '../lib/serverForm.js';
 
 const el = (name, type, extra = {}) => ({
   name, label: extra.label || name, type, value: '', required: false, disabled: false, help: '', placeholder: '', options: [], ...extra,

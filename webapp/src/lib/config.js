@@ -7,6 +7,8 @@
  * beside the SPA), or a function of window.location for hosts whose API lives elsewhere.
  */
 
+import builtInHosts from '../../../nginx/hosts.json';
+
 export const BRANDS = {
   consortium: {
     key: 'consortium',
@@ -38,7 +40,6 @@ export const BRANDS = {
  * nginx serves it as /hosts.json and loadHostTable() reads it at start, so adding a host needs no
  * rebuild; the copy imported here is the fallback (vite dev, or a failed fetch).
  */
-import builtInHosts from '../../../nginx/hosts.json';
 
 /** 'api' absent: same-origin; ':8443': the page's host on that port; otherwise a full URL. */
 function apiBaseOf(api) {
@@ -94,7 +95,7 @@ export async function loadHostTable(fetchImpl = typeof fetch !== 'undefined' ? f
         current = undefined;
       }
     }
-  } catch (e) {
+  } catch {
     /* keep the built-in table */
   }
 }

@@ -35,15 +35,18 @@ export function tabPath(label) {
   return String(label || '').trim().toLowerCase().replace(/\s+/g, '-');
 }
 
-/** Deliverable status colours (spec §4, §9). */
+/**
+ * Deliverable status colours (spec §4, §9): the spec's hues in shades dark enough for white text (WCAG 2.1 AA,
+ * at least 4.5:1: orange 5.2, cyan 5.6, red 5.6, green 5.4, dark green 7.9, grey 5.5).
+ */
 export const STATUS_COLOURS = {
-  NOT_STARTED: { colour: '#f28c28', label: 'Not Started', name: 'orange' },
-  IN_PROGRESS: { colour: '#17a2b8', label: 'In Progress', name: 'cyan' },
-  BLOCKED: { colour: '#dc3545', label: 'Blocked', name: 'red' },
-  COMPLETED: { colour: '#28a745', label: 'Completed', name: 'green' },
+  NOT_STARTED: { colour: '#b54d00', label: 'Not Started', name: 'orange' },
+  IN_PROGRESS: { colour: '#0b7285', label: 'In Progress', name: 'cyan' },
+  BLOCKED: { colour: '#c62828', label: 'Blocked', name: 'red' },
+  COMPLETED: { colour: '#237a35', label: 'Completed', name: 'green' },
   VERIFIED_COMPLETE: { colour: '#1b5e20', label: 'Verified Complete', name: 'dark green' },
 };
-export const NO_STATUS = { colour: '#8a939b', label: 'no status', name: 'grey' };
+export const NO_STATUS = { colour: '#5f6b73', label: 'no status', name: 'grey' };
 
 /** {colour, label, name} for a status name; anything unknown is grey 'no status'. */
 export function statusStyle(status) {

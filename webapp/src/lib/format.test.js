@@ -30,8 +30,8 @@ describe('dates', () => {
     expect(formatDate('2026-07-23')).toBe('23rd Jul 2026');
     expect(formatDate('2026-07-11')).toBe('11th Jul 2026');
   });
-  test("'Do MMM YYYY @ hh:mm'", () => {
-    expect(formatDateTime('2026-03-01T14:05:00')).toBe('1st Mar 2026 @ 02:05');
+  test("'Do MMM YYYY @ HH:mm' on the 24-hour clock", () => {
+    expect(formatDateTime('2026-03-01T14:05:00')).toBe('1st Mar 2026 @ 14:05');
     expect(formatDateTime('2026-03-02T09:30:00')).toBe('2nd Mar 2026 @ 09:30');
   });
   test('missing or invalid dates are empty', () => {

@@ -22,7 +22,7 @@ export function isSafeUrl(url) {
   let parsed;
   try {
     parsed = new URL(s);
-  } catch (e) {
+  } catch {
     return false;
   }
   if (parsed.protocol === 'mailto:') return /^mailto:/i.test(s);
@@ -59,7 +59,7 @@ export function normaliseRaw(input) {
   if (typeof raw === 'string') {
     try {
       raw = JSON.parse(raw);
-    } catch (e) {
+    } catch {
       // Not JSON: show it as plain text, never as markup.
       return textRaw(raw);
     }

@@ -12,7 +12,7 @@ export default function AuthShell({ title, children, wide = false }) {
           <div className="auth__art-tagline">{brand.tagline}</div>
         </div>
       </div>
-      <div className="auth__panel">
+      <main className="auth__panel" id="main">
         <div className={wide ? 'auth__card auth__card--wide' : 'auth__card'}>
           <Link to="/" className="auth__logo-link">
             <img className="auth__logo" src={brand.logo} alt={brand.name} data-testid="brand-logo" />
@@ -32,7 +32,7 @@ export default function AuthShell({ title, children, wide = false }) {
             </nav>
           </footer>
         )}
-      </div>
+      </main>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /** Auth state (spec §3, §4): isAuthenticated, token, expiry, error, redirect path. */
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import api, { errorMessage } from '../../lib/apiClient.js';
+import { errorMessage } from '../../lib/errors.js';
+import { forgetReads, revokeToken, signIn } from './api.js';
 import { clearSession, readSession, writeSession } from '../../lib/session.js';
 
 const MAX_TIMEOUT = 2 ** 31 - 1;
@@ -16,15 +17,13 @@ function scheduleLogout(dispatch, ms) {
   clearTimer();
   logoutTimer = setTimeout(() => {
     logoutTimer = null;
-    // eslint-disable-next-line no-use-before-define
     dispatch(sessionExpired());
   }, Math.max(0, Math.min(ms, MAX_TIMEOUT)));
 }
 
 export const login = createAsyncThunk('auth/login', async ({ username, password }, { dispatch, rejectWithValue }) => {
   try {
-    const res = await api.post('/json/login', { username: username.trim(), password: password.trim() });
-    const { token, expiresIn } = res.data;
+    const { token, expiresIn } = await signIn(username.trim(), password.trim());
     const expiry = new Date(Date.now() + Number(expiresIn) * 1000);
     writeSession(token, expiry);
     scheduleLogout(dispatch, Number(expiresIn) * 1000);
@@ -40,12 +39,13 @@ export const logout = createAsyncThunk('auth/logout', async () => {
   clearTimer();
   if (token) {
     try {
-      await api.post('/json/logout');
-    } catch (e) {
+      await revokeToken();
+    } catch {
       /* the token may already be expired or revoked */
     }
   }
   clearSession();
+  forgetReads();
 });
 
 /** Session start: read the stored token and expiry (spec §4). */
@@ -71,6 +71,7 @@ export const checkAuthState = () => (dispatch) => {
 export const sessionExpired = () => (dispatch) => {
   clearTimer();
   clearSession();
+  forgetReads();
   dispatch(loggedOut());
 };
 

@@ -1,38 +1,7 @@
-/** The signed-in user's profile (GET /api/profile/currentuser). */
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import { errorMessage, getItem } from '../../lib/apiClient.js';
-import { loggedOut, logout } from './authSlice.js';
+/** The signed-in user's profile (GET /api/profile/currentuser); app/store.js forgets it at sign-out. */
+import { loadableSlice, loadThunk } from '../../lib/loadable.js';
+import { getCurrentUser } from './api.js';
 
-export const fetchCurrentUser = createAsyncThunk('user/fetch', async (_, { rejectWithValue }) => {
-  try {
-    return await getItem('/api/profile/currentuser');
-  } catch (err) {
-    return rejectWithValue(errorMessage(err));
-  }
-});
+export const fetchCurrentUser = loadThunk('user/fetch', getCurrentUser);
 
-const initialState = { status: 'idle', item: null, error: null };
-
-const userSlice = createSlice({
-  name: 'user',
-  initialState,
-  reducers: {},
-  extraReducers: (b) => {
-    b.addCase(fetchCurrentUser.pending, (s) => {
-      s.status = 'loading';
-    })
-      .addCase(fetchCurrentUser.fulfilled, (s, a) => {
-        s.status = 'succeeded';
-        s.item = a.payload;
-        s.error = null;
-      })
-      .addCase(fetchCurrentUser.rejected, (s, a) => {
-        s.status = 'failed';
-        s.error = a.payload;
-      })
-      .addCase(loggedOut, () => initialState)
-      .addCase(logout.fulfilled, () => initialState);
-  },
-});
-
-export default userSlice.reducer;
+export default loadableSlice({ name: 'user', thunk: fetchCurrentUser, field: 'item', empty: null }).reducer;

@@ -1,23 +1,26 @@
 import { useState } from 'react';
-import { checklistField, isDone, toggleChecklist, toggleLink } from './checklist.js';
+import { toggleChecklist } from './api.js';
+import { checklistOf } from './checklist.js';
 
-/** A task's checkbox (spec §2 Checklist): a spinner while changing; read-only without a link. */
+/**
+ * A task's checkbox (spec §2 Checklist) for a full module or a list row: a spinner while changing;
+ * read-only without a toggle link.
+ */
 export default function ChecklistBox({ module, onChanged }) {
-  const field = checklistField(module);
   const [busy, setBusy] = useState(false);
-  const [override, setOverride] = useState(null);
-  if (!field) return null;
-  const done = override ? override.done : isDone(field);
-  const link = toggleLink(override ? override.field : field);
+  // What the server answered to our toggle, shown until the parent brings the module again.
+  const [answered, setAnswered] = useState({ module, state: null });
+  const state = (answered.module === module && answered.state) || checklistOf(module);
+  if (!state) return null;
   const click = async () => {
-    if (busy || !link) return;
+    if (busy || !state.toggle) return;
     setBusy(true);
     try {
-      const item = await toggleChecklist(override ? override.field : field);
-      const next = item && item.attribute === 'checklist_status' ? item : null;
-      setOverride({ field: next || field, done: next ? isDone(next) : !done });
+      const field = await toggleChecklist(state);
+      const next = field && field.attribute === 'checklist_status' ? checklistOf({ customFields: [field] }) : null;
+      setAnswered({ module, state: next || { ...state, completed: !state.completed } });
       if (onChanged) onChanged();
-    } catch (e) {
+    } catch {
       /* checklist failures are silent (spec §8) */
     } finally {
       setBusy(false);
@@ -25,7 +28,7 @@ export default function ChecklistBox({ module, onChanged }) {
   };
   if (busy) return <span className="checkbox checkbox--busy" aria-label="Saving" data-testid="checklist-spinner" />;
   return (
-    <input type="checkbox" className="checkbox" checked={done} disabled={!link} onChange={click}
-      aria-label={done ? 'Completed' : 'Not completed'} data-testid="checklist" />
+    <input type="checkbox" className="checkbox" checked={state.completed} disabled={!state.toggle} onChange={click}
+      aria-label={state.completed ? 'Completed' : 'Not completed'} data-testid="checklist" />
   );
 }

@@ -3,18 +3,20 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import DynamicForm from '../../components/DynamicForm.jsx';
 import Loading from '../../components/Loading.jsx';
 import Modal from '../../components/Modal.jsx';
-import useFetch, { pickList } from '../../lib/useFetch.js';
+import useFetch from '../../hooks/useFetch.js';
+import { treeChanged } from '../../lib/changes.js';
+import { cloneFormUrl, listTemplates } from './api.js';
+import { moduleUrlFor } from './clone.js';
 import DependencyList from './DependencyList.jsx';
-import { cloneFormUrl, moduleUrlFor, templatesUrl } from './cloneApi.js';
 import './clone.css';
 
 export const NO_PERMISSION = 'No permissions to make a new version';
 
 function TemplatePicker({ module, onPick }) {
-  const { status, data, error } = useFetch(templatesUrl(module.id), pickList);
+  const { status, data, error } = useFetch(listTemplates, [module.id]);
   if (status === 'loading') return <Loading inline />;
   if (status === 'failed') return <div className="form__error" role="alert">{error}</div>;
-  if (!data.length) return <div className="empty">No templates yet: add one under the portal settings</div>;
+  if (!data.length) return <div className="empty">No templates for this {module.typeLabel ? module.typeLabel.toLowerCase() : 'item'} yet: add one under the portal settings</div>;
   return (
     <ul className="clone__templates" data-testid="template-list">
       {data.map((t) => (
@@ -37,8 +39,12 @@ export default function CloneDialog({ module, onClose }) {
   const location = useLocation();
   const [picking, setPicking] = useState(false);
   const [template, setTemplate] = useState(null);
-  const allowed = !!(module.links && module.links.clone);
-  const done = (item) => { if (item && item.id) navigate(moduleUrlFor(location.pathname, item)); };
+  // A new version needs the module's edit link (spec §6) and a place to put it (the clone link).
+  const allowed = !!(module.links && module.links.edit && module.links.clone);
+  const done = (item) => {
+    treeChanged();
+    if (item && item.id) navigate(moduleUrlFor(location.pathname, item));
+  };
 
   return (
     <Modal title={`Clone ${module.name}`} onClose={onClose} wide

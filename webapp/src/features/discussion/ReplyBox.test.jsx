@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
-import { ReplyBox } from './Discussion.jsx';
+import ReplyBox from './ReplyBox.jsx';
 
 describe('ReplyBox', () => {
   test('opens on focus, Post Reply disabled while empty, Cancel clears', () => {

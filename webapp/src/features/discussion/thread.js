@@ -1,5 +1,5 @@
 /** Pure helpers of the discussion (spec §2 Comments, §4, §8, §9). */
-import moment from 'moment';
+import { formatApiDateTime } from '../../lib/dates.js';
 
 /** The discussion is refreshed every 30 seconds. */
 export const REFRESH_MS = 30 * 1000;
@@ -7,7 +7,7 @@ export const REFRESH_MS = 30 * 1000;
 export const REPLY_INDENT_PX = 32;
 export const DELETED_TEXT = 'This comment has been deleted.';
 export const DELETE_FAILED = 'There has been error deleting the comment. Please try again';
-export const COMMENT_DATE_FORMAT = 'Do MMM YYYY @ hh:mm';
+export const COMMENT_DATE_FORMAT = 'Do MMM YYYY @ HH:mm';
 
 /**
  * Comments (oldest first, replies carrying parentId) as a thread: [{comment, replies: [...]}].
@@ -43,13 +43,8 @@ export function countComments(list) {
   return (list || []).filter((c) => !c.deleted).length;
 }
 
-/** API dates are ISO 8601; one without a zone is UTC. */
-export function formatCommentDate(value) {
-  if (value === null || value === undefined || value === '') return '';
-  const s = String(value);
-  const m = /[zZ]|[+-]\d\d:?\d\d$/.test(s) || !/T\d/.test(s) ? moment(s, moment.ISO_8601) : moment.utc(s, moment.ISO_8601).local();
-  return m.isValid() ? m.format(COMMENT_DATE_FORMAT) : '';
-}
+/** 'Do MMM YYYY @ HH:mm' of an API date; one without a zone is UTC. */
+export const formatCommentDate = formatApiDateTime;
 
 /** Whether a draft may be posted: Post Reply is disabled while the text is empty. */
 export function canPost(text) {

@@ -1,47 +1,148 @@
-/** Gantt window arithmetic (spec §2 Gantt, §9): by default 6 days before today to 25 days after. */
+/**
+ * Gantt window arithmetic (spec §2 Gantt, §9). Days are whole numbers (days since 1970-01-01 of the calendar
+ * date, so daylight saving never shifts a bar); a window is {zoom, from, to}, both days included. The days zoom
+ * keeps the spec's default window, 6 days before today to 25 after; weeks show 16 weeks from two weeks before
+ * today's week, months 12 months from the month before today's.
+ */
 export const DAYS_BEFORE = 6;
 export const DAYS_AFTER = 25;
-const DAY = 24 * 3600 * 1000;
+export const ZOOMS = ['days', 'weeks', 'months'];
+export const ZOOM_LABELS = { days: 'Days', weeks: 'Weeks', months: 'Months' };
+/** What ‹ and › move by, per zoom. */
+export const STEP_LABELS = { days: 'Week', weeks: '4 weeks', months: 'Quarter' };
+const DAY_MS = 24 * 3600 * 1000;
+const WEEKS_SHOWN = 16;
+const MONTHS_SHOWN = 12;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const WEEKDAY = ['S', 'M', 'T', 'W', 'T', 'F', 'S'];
 
-export function startOfDay(d) {
-  const x = new Date(d);
-  x.setHours(0, 0, 0, 0);
-  return x;
+/** The day of a calendar date (year, month from 0, day; months out of range roll over). */
+export function dayFromDate(year, month, date = 1) {
+  return Math.round(Date.UTC(year, month, date) / DAY_MS);
 }
 
-export function defaultWindow(today = new Date()) {
-  const t = startOfDay(today);
-  return { from: new Date(t.getTime() - DAYS_BEFORE * DAY), to: new Date(t.getTime() + DAYS_AFTER * DAY) };
+/** The day a local Date falls on. */
+export function dayOf(date) {
+  const d = new Date(date);
+  return dayFromDate(d.getFullYear(), d.getMonth(), d.getDate());
 }
 
-/** Parse 'YYYY-MM-DD' (or ISO) as a local day. */
+/** 'YYYY-MM-DD' (or an ISO date-time: its date part) as a day, or null. */
 export function parseDay(value) {
-  if (!value) return null;
+  if (value === null || value === undefined || value === '') return null;
+  if (typeof value === 'number') return value;
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(value));
-  if (!m) return null;
-  return new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return m ? dayFromDate(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : null;
+}
+
+/** A day as 'YYYY-MM-DD' (what the API's date fields take). */
+export function isoDay(day) {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+function parts(day) {
+  const d = new Date(day * DAY_MS);
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth(), date: d.getUTCDate(), weekday: d.getUTCDay() };
+}
+
+/** Monday of the day's week. */
+export function mondayOf(day) {
+  return day - ((parts(day).weekday + 6) % 7);
+}
+
+/** ISO 8601 week number. */
+export function isoWeek(day) {
+  const thursday = mondayOf(day) + 3;
+  const firstThursday = mondayOf(dayFromDate(parts(thursday).year, 0, 4)) + 3;
+  return 1 + Math.round((thursday - firstThursday) / 7);
+}
+
+function addMonths(day, n) {
+  const p = parts(day);
+  return dayFromDate(p.year, p.month + n, p.date);
+}
+
+/** The window of a zoom around `today` (a day). */
+export function windowFor(zoom, today) {
+  if (zoom === 'weeks') {
+    const from = mondayOf(today) - 14;
+    return { zoom, from, to: from + WEEKS_SHOWN * 7 - 1 };
+  }
+  if (zoom === 'months') {
+    const p = parts(today);
+    return { zoom, from: dayFromDate(p.year, p.month - 1), to: dayFromDate(p.year, p.month - 1 + MONTHS_SHOWN) - 1 };
+  }
+  return { zoom: 'days', from: today - DAYS_BEFORE, to: today + DAYS_AFTER };
+}
+
+/** The spec's default: the days zoom, 6 days before today to 25 after (`today`: a Date). */
+export function defaultWindow(today = new Date()) {
+  return windowFor('days', dayOf(today));
+}
+
+/** The window one step (`dir` = -1 or 1) earlier or later: a week, 4 weeks or a quarter. */
+export function shift(win, dir) {
+  if (win.zoom === 'months') return { ...win, from: addMonths(win.from, 3 * dir), to: addMonths(win.to + 1, 3 * dir) - 1 };
+  const days = (win.zoom === 'weeks' ? 28 : 7) * dir;
+  return { ...win, from: win.from + days, to: win.to + days };
+}
+
+// How far after a window's start the day it was built around lies (about), per zoom.
+const ANCHOR = { days: DAYS_BEFORE, weeks: 14, months: 31 };
+
+/** The same place seen at another zoom: around today when it is shown, else around the window's own anchor. */
+export function rezoom(win, zoom, today) {
+  const anchor = today >= win.from && today <= win.to ? today : win.from + ANCHOR[win.zoom];
+  return windowFor(zoom, anchor);
 }
 
 export function daysIn(win) {
-  return Math.round((win.to - win.from) / DAY) + 1;
+  return win.to - win.from + 1;
 }
 
-/** Position of a day in the window as a percentage of its width (may fall outside 0-100). */
+/** Where a day starts in the window, as a percentage of its width (may fall outside 0-100). */
 export function position(win, day) {
-  return (((startOfDay(day) - win.from) / DAY) / daysIn(win)) * 100;
+  return ((day - win.from) / daysIn(win)) * 100;
 }
 
-/** The visible part of a bar from start to end (inclusive days), or null when outside the window. */
+/**
+ * The visible part of a bar from start to end (days included; either may be missing), or null when it is
+ * outside the window: {left, width} in percent, and whether the window cuts its start or its end.
+ */
 export function barSpan(win, start, end) {
-  if (!start && !end) return null;
-  const s = start || end;
-  const e = end || start;
-  const left = Math.max(0, position(win, s));
-  const right = Math.min(100, position(win, e) + 100 / daysIn(win));
-  if (right <= 0 || left >= 100 || right <= left) return null;
-  return { left, width: right - left };
+  if (start === null && end === null) return null;
+  const s = start === null ? end : start;
+  const e = end === null ? start : end;
+  const from = position(win, s);
+  const to = position(win, e + 1);
+  const left = Math.max(0, from);
+  const right = Math.min(100, to);
+  if (right <= left) return null;
+  return { left, width: right - left, cutStart: from < 0, cutEnd: to > 100 };
 }
 
-export function shift(win, days) {
-  return { from: new Date(win.from.getTime() + days * DAY), to: new Date(win.to.getTime() + days * DAY) };
+/** The columns of the header and the grid: [{key, left, width (percent), label, sub, weekend}]. */
+export function columns(win) {
+  const n = daysIn(win);
+  const out = [];
+  const push = (start, end, label, sub, weekend = false) => out.push({
+    key: start, left: ((start - win.from) / n) * 100, width: ((end - start + 1) / n) * 100, label, sub, weekend,
+  });
+  if (win.zoom === 'months') {
+    for (let d = win.from; d <= win.to; d = addMonths(d, 1)) {
+      const p = parts(d);
+      push(d, Math.min(win.to, addMonths(d, 1) - 1), MONTHS[p.month], String(p.year));
+    }
+  } else if (win.zoom === 'weeks') {
+    for (let d = win.from; d <= win.to; d += 7) {
+      const p = parts(d);
+      push(d, Math.min(win.to, d + 6), `${p.date} ${MONTHS[p.month]}`, `W${isoWeek(d)}`);
+    }
+  } else {
+    for (let d = win.from; d <= win.to; d += 1) {
+      const p = parts(d);
+      push(d, d, String(p.date), WEEKDAY[p.weekday], p.weekday === 0 || p.weekday === 6);
+    }
+  }
+  return out;
 }

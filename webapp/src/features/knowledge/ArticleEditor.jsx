@@ -1,15 +1,18 @@
 /**
  * Adding and editing an article: Title and the rich-text content, 'Add Content' or 'Update Content' and
- * Cancel; status texts 'adding' -> 'ADDED' and 'is updating' -> 'UPDATED' (spec §2); title rule of §5.
+ * Cancel; status texts 'adding' -> 'ADDED' and 'is updating' -> 'UPDATED' (spec §2); title rule of §5. An edit
+ * carries the version it opened: a 409 (someone else saved meanwhile) shows the server's text and keeps the title
+ * and content typed here.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import Field from '../../components/Field.jsx';
 import Loading from '../../components/Loading.jsx';
 import RichTextEditor, { contentJson } from '../../components/RichTextEditor.jsx';
-import { errorMessage, fieldErrors } from '../../lib/apiClient.js';
-import useFetch from '../../lib/useFetch.js';
+import useFetch from '../../hooks/useFetch.js';
+import { errorMessage, joinedFieldErrors } from '../../lib/errors.js';
+import { addArticle, editArticle, viewArticle } from './api.js';
 import { findArticle, TITLE_MAX, validateTitle } from './content.js';
-import { addArticle, editArticle, viewUrl } from './knowledgeApi.js';
 import './knowledge.css';
 
 export const STATUS = {
@@ -55,7 +58,9 @@ function EditorForm({ mode, moduleId, article, parent, baseUrl, onSaved }) {
     if (!json) json = JSON.stringify({ blocks: [{ key: 'a', text: '', type: 'unstyled', depth: 0, inlineStyleRanges: [], entityRanges: [] }], entityMap: {} });
     setStatus('busy');
     try {
-      const data = { title: title.trim(), content: json, parentArticleId: parent ? parent.id : null };
+      const data = {
+        title: title.trim(), content: json, parentArticleId: parent ? parent.id : null, version: article ? article.version : null,
+      };
       const item = mode === 'add'
         ? await addArticle(moduleId, data)
         : await editArticle(moduleId, article.id, data, article.links && article.links.edit && article.links.edit.url);
@@ -66,9 +71,7 @@ function EditorForm({ mode, moduleId, article, parent, baseUrl, onSaved }) {
     } catch (err) {
       if (!live.current) return;
       setStatus(null);
-      const fe = fieldErrors(err);
-      const next = {};
-      Object.entries(fe).forEach(([k, v]) => { next[k] = (Array.isArray(v) ? v : [v]).join(' '); });
+      const next = joinedFieldErrors(err);
       setErrors(next);
       setFailure(Object.keys(next).length ? (next.parentArticleId || null) : errorMessage(err, 'The article could not be saved'));
     }
@@ -79,20 +82,16 @@ function EditorForm({ mode, moduleId, article, parent, baseUrl, onSaved }) {
   return (
     <form className="form kn-form" onSubmit={submit} noValidate data-testid="article-form">
       {parent && <div className="kn-form__parent muted">Under <strong>{parent.title}</strong></div>}
-      <div className={shownTitleError ? 'field field--error' : 'field'}>
-        <label htmlFor="article-title">Title<span className="field__req" aria-hidden="true"> *</span></label>
+      <Field id="article-title" label="Title" required error={shownTitleError} errorTestId="title-error">
         <input id="article-title" name="title" type="text" value={title} disabled={busy} autoComplete="off"
           onChange={(e) => { setTitle(e.target.value); setErrors((x) => ({ ...x, title: undefined })); }}
           onBlur={() => setTitleTouched(true)} aria-invalid={shownTitleError ? 'true' : undefined} />
         <div className="kn-form__count muted">{title.trim().length}/{TITLE_MAX}</div>
-        {shownTitleError && <div className="field__error" data-testid="title-error">{shownTitleError}</div>}
-      </div>
-      <div className={errors.content ? 'field field--error' : 'field'}>
-        <label htmlFor="article-content">Content</label>
+      </Field>
+      <Field id="article-content" label="Content" error={errors.content}>
         <RichTextEditor id="article-content" value={article ? article.content : null} invalid={!!errors.content}
           onChange={(s) => { content.current = s; }} placeholder="Write the article…" />
-        {errors.content && <div className="field__error">{errors.content}</div>}
-      </div>
+      </Field>
       {failure && <div className="form__error" role="alert">{failure}</div>}
       <div className="form__actions kn-form__actions">
         {status && (
@@ -129,7 +128,7 @@ export function AddArticle({ moduleId, baseUrl, tree, onSaved }) {
 export function EditArticle({ moduleId, baseUrl, onSaved }) {
   const { articleId } = useParams();
   const ok = /^\d+$/.test(articleId);
-  const { status, data, error, httpStatus } = useFetch(ok ? viewUrl(moduleId, articleId) : null);
+  const { status, data, error, httpStatus } = useFetch(ok ? viewArticle : null, [moduleId, articleId]);
   let body;
   if (!ok || httpStatus === 404) body = <div className="form__error" role="alert">Article not found</div>;
   else if (status === 'loading' || status === 'idle') body = <Loading inline />;

@@ -3,14 +3,16 @@
  * ({base}/reader/{articleId}), the separate viewer route (modal, closing returns to a back URL) and the
  * project page's doc/{moduleId}/{articleId} route (with a back link). Content goes through draft-js only.
  */
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import Loading from '../../components/Loading.jsx';
 import Modal from '../../components/Modal.jsx';
 import { RichTextView } from '../../components/RichTextEditor.jsx';
-import useFetch from '../../lib/useFetch.js';
+import useFetch from '../../hooks/useFetch.js';
+import useOverlay from '../../hooks/useOverlay.js';
+import { viewArticle } from './api.js';
+import DateTime from '../../components/DateTime.jsx';
 import { formatArticleDate, safeBackUrl } from './content.js';
-import { viewUrl } from './knowledgeApi.js';
 import './knowledge.css';
 
 /** An article's meta line and its content, once loaded (through draft-js only). */
@@ -32,7 +34,7 @@ export function ArticleMeta({ article }) {
     <div className="kn-meta">
       <span className="kn-meta__label">Author</span> <span className="kn-meta__author">{article.createdBy || 'n/a'}</span>
       <span className="kn-meta__sep">·</span>
-      <span className="kn-meta__date">{formatArticleDate(article.created)}</span>
+      <DateTime value={article.created} format={formatArticleDate} className="kn-meta__date" />
       {article.updated && <span className="kn-meta__updated muted"> (updated {formatArticleDate(article.updated)})</span>}
     </div>
   );
@@ -40,7 +42,7 @@ export function ArticleMeta({ article }) {
 
 function useArticle(moduleId, articleId) {
   const ok = /^\d+$/.test(String(moduleId)) && /^\d+$/.test(String(articleId));
-  return useFetch(ok ? viewUrl(moduleId, articleId) : null);
+  return useFetch(ok ? viewArticle : null, [moduleId, articleId]);
 }
 
 function Body({ state, children }) {
@@ -85,22 +87,9 @@ export function ArticleOverlay({ moduleId, baseUrl }) {
 /** {base}/reader/{articleId}: a full-screen reading view; CLOSE or Escape returns to the library. */
 export function ArticleReader({ moduleId, baseUrl }) {
   const { articleId } = useParams();
-  const navigate = useNavigate();
   const state = useArticle(moduleId, articleId);
   const ref = useRef(null);
-  useEffect(() => {
-    const key = (e) => {
-      if (e.key !== 'Escape' || document.querySelector('.modal')) return;
-      const all = document.querySelectorAll('.overlay');
-      if (all[all.length - 1] === ref.current) navigate(baseUrl);
-    };
-    window.addEventListener('keydown', key);
-    document.body.classList.add('has-overlay');
-    return () => {
-      window.removeEventListener('keydown', key);
-      if (document.querySelectorAll('.overlay').length <= 1) document.body.classList.remove('has-overlay');
-    };
-  }, [baseUrl, navigate]);
+  useOverlay(ref, baseUrl);
   const a = state.data;
   return (
     <div className="overlay kn-reader" role="dialog" aria-modal="true" aria-label="Reader" data-testid="article-reader" ref={ref}>

@@ -1,26 +1,17 @@
 /**
  * Pure helpers of the knowledge library: the article tree, and the article date format (spec §3, §5, §9).
  */
-import moment from 'moment';
+import { formatApiDateTime, parseApiDate } from '../../lib/dates.js';
+
+export { parseApiDate };
 
 export const TITLE_MAX = 100;
 export const TITLE_TOO_LONG = 'Max 100 characters';
 export const TITLE_REQUIRED = 'Title is required';
-export const ARTICLE_DATE_FORMAT = 'Do MMM YYYY @ hh:mm';
+export const ARTICLE_DATE_FORMAT = 'Do MMM YYYY @ HH:mm';
 
-/** Dates from the API are ISO 8601; one without a zone is UTC. */
-export function parseApiDate(value) {
-  if (value === null || value === undefined || value === '') return null;
-  const s = String(value);
-  const m = /[zZ]|[+-]\d\d:?\d\d$/.test(s) || !/T\d/.test(s) ? moment(s, moment.ISO_8601) : moment.utc(s, moment.ISO_8601).local();
-  return m.isValid() ? m : null;
-}
-
-/** 'Do MMM YYYY @ hh:mm' (spec §9). */
-export function formatArticleDate(value) {
-  const m = parseApiDate(value);
-  return m ? m.format(ARTICLE_DATE_FORMAT) : '';
-}
+/** 'Do MMM YYYY @ HH:mm' (spec §9, on the 24-hour clock); a date without a zone is UTC. */
+export const formatArticleDate = formatApiDateTime;
 
 /** Title rule of spec §5: required, at most 100 characters. */
 export function validateTitle(title) {

@@ -35,10 +35,10 @@ describe('article title (spec §5)', () => {
 });
 
 describe('article date (spec §9)', () => {
-  test("'Do MMM YYYY @ hh:mm', a date without zone being UTC", () => {
+  test("'Do MMM YYYY @ HH:mm', a date without zone being UTC", () => {
     const local = new Date(Date.UTC(2026, 10, 3, 14, 5));
-    expect(formatArticleDate('2026-11-03T14:05:00.123456')).toBe(moment(local).format('Do MMM YYYY @ hh:mm'));
-    expect(moment(local).format('Do MMM YYYY @ hh:mm')).toMatch(/^\d+(st|nd|rd|th) Nov 2026 @ \d\d:05$/);
+    expect(formatArticleDate('2026-11-03T14:05:00.123456')).toBe(moment(local).format('Do MMM YYYY @ HH:mm'));
+    expect(moment(local).format('Do MMM YYYY @ HH:mm')).toMatch(/^\d+(st|nd|rd|th) Nov 2026 @ \d\d:05$/);
     expect(formatArticleDate('2026-11-03T14:05:00Z')).toBe(formatArticleDate('2026-11-03T14:05:00'));
     expect(formatArticleDate(null)).toBe('');
     expect(formatArticleDate('nonsense')).toBe('');

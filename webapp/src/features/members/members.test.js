@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { buildFormData } from '../../components/DynamicForm.jsx';
+import { buildFormData } from '../../lib/serverForm.js';
 import { memberBadge, memberEditForm, yesNo } from './members.js';
 
 describe('member badges (spec §6)', () => {

@@ -23,15 +23,12 @@ export function moduleTabs(module) {
   return [...childTabs, ...FIXED_TABS];
 }
 
-/** The tab a child of this type lives under. */
+/** The tab a child of this type lives under: the parent's tab for its type, else the row's own `tab`. */
 export function tabOfChild(module, child) {
   const ct = (module.childTypes || []).find((c) => c.type === child.type);
-  return ct ? ct.tab || tabPath(ct.labelPlural) : tabPath(`${child.typeLabel}s`);
+  if (ct) return ct.tab || tabPath(ct.labelPlural);
+  return child.tab || tabPath(child.labelPlural || `${child.typeLabel}s`);
 }
 
-/** Whether a module's checklist says it is done (values[0].values.stringval === 'completed'). */
-export function isCompleted(module) {
-  const f = (module.customFields || []).find((c) => c.attribute === 'checklist_status');
-  const v = f && f.values && f.values[0];
-  return !!(v && v.values && v.values.stringval === 'completed');
-}
+/** Whether a module (module/view's item) or a list row is ticked as done. */
+export { isCompleted } from '../../lib/checklist.js';

@@ -1,18 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import BrandLogo from '../../components/BrandLogo.jsx';
+import useClickOutside from '../../hooks/useClickOutside.js';
+import { portalHref } from '../../lib/format.js';
 
-/** All portals with logos, linking to /portal/{id}/projects. */
+/** All portals with logos, each linking to its home; a press elsewhere or Escape closes the list. */
 export default function PortalSwitcher({ current }) {
   const list = useSelector((s) => s.portals.list);
   const [open, setOpen] = useState(false);
   const ref = useRef(null);
-  useEffect(() => {
-    const close = (e) => { if (ref.current && !ref.current.contains(e.target)) setOpen(false); };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, []);
+  const close = useCallback(() => setOpen(false), []);
+  useClickOutside(ref, open, close);
   return (
     <div className="switcher" ref={ref}>
       <button type="button" className="switcher__toggle" onClick={() => setOpen(!open)} aria-expanded={open}
@@ -25,7 +24,7 @@ export default function PortalSwitcher({ current }) {
         <div className="switcher__panel" role="menu">
           <div className="switcher__title">Switch portal</div>
           {list.map((p) => (
-            <Link key={p.id} role="menuitem" to={`/portal/${p.id}/projects`} onClick={() => setOpen(false)}
+            <Link key={p.id} role="menuitem" to={portalHref(p)} onClick={close}
               className={current && current.id === p.id ? 'switcher__item switcher__item--on' : 'switcher__item'}>
               <BrandLogo brand={p.brand} platform={p.platform} size={32} alt="" />
               <span>{p.name}</span>

@@ -1,58 +1,128 @@
-import { Link } from 'react-router-dom';
+import { useMemo, useState } from 'react';
+import { useSelector } from 'react-redux';
+import { Link, useSearchParams } from 'react-router-dom';
+import DataTable from '../../components/DataTable.jsx';
 import Loading from '../../components/Loading.jsx';
 import StatusBadge from '../../components/StatusBadge.jsx';
+import usePagedList, { tableServer } from '../../hooks/usePagedList.js';
+import { isoDate } from '../../lib/csv.js';
 import { formatDate } from '../../lib/dates.js';
-import useFetch, { pickList } from '../../lib/useFetch.js';
+import { listTasks } from './api.js';
+import TaskFilters from './TaskFilters.jsx';
+import { parentOf, taskHref } from './taskLinks.js';
 
-/** /portal/{id}/tasks-all: every task below the portal, grouped by project. */
-export default function TasksAll({ portal, base }) {
-  const { status, data, error } = useFetch(`/api/module/detailed-list-by-type/4rineu_task/${portal.id}`, pickList);
-  if (status === 'loading') return <Loading inline />;
-  const rows = data || [];
-  const groups = [];
-  const byKey = new Map();
-  rows.forEach((r) => {
-    const key = r.projectId || 0;
-    if (!byKey.has(key)) {
-      const g = { id: r.projectId, name: r.projectName || 'Other', rows: [] };
-      byKey.set(key, g);
-      groups.push(g);
-    }
-    byKey.get(key).rows.push(r);
-  });
+export { STATUS_FILTERS } from './TaskFilters.jsx';
+export const TASK_PAGE_SIZES = [10, 20, 50, 100];
+
+const na = <span className="muted">n/a</span>;
+
+/** The people a task may be filtered by: the portal's members and every owner met on a page so far. */
+function usePeople(portal, rows) {
+  const [people, setPeople] = useState(() => new Map(
+    (portal.memberships || []).map((m) => [String(m.userId), m.name || m.userName]),
+  ));
+  const fresh = rows.filter((r) => r.deliverable && r.deliverable.ownerId && !people.has(String(r.deliverable.ownerId)));
+  if (fresh.length) {
+    const next = new Map(people);
+    fresh.forEach((r) => next.set(String(r.deliverable.ownerId), r.deliverable.ownerName));
+    setPeople(next);
+  }
+  return [...people.entries()].sort((a, b) => String(a[1]).localeCompare(String(b[1])));
+}
+
+function TaskName({ task: r, href }) {
   return (
-    <div className="page">
+    <Link className={r.completed ? 'childlist__name childlist__name--done' : 'childlist__name'} to={href} data-testid="task-name">
+      {r.completed && <span className="check" aria-label="completed">✓</span>}{r.name}
+    </Link>
+  );
+}
+
+/** The phase or parent task a task sits in: its type, then its name. */
+function TaskParent({ task }) {
+  const parent = parentOf(task);
+  if (!parent) return <span data-testid="task-parent">{task.parentName || ''}</span>;
+  return (
+    <span data-testid="task-parent" data-type={parent.type}>
+      <span className="muted">{parent.typeLabel} · </span>{parent.name}
+    </span>
+  );
+}
+
+const ofDeliverable = (key) => (r) => (r.deliverable && r.deliverable[key]) || '';
+const day = (key) => (r) => isoDate(ofDeliverable(key)(r));
+
+/** The columns; Portal, Project and Done go to the CSV only (the table shows the first two as group headings). */
+function useTaskColumns(rootId, home) {
+  return useMemo(() => [
+    { Header: 'Portal', id: 'entry', accessor: (r) => r.entryName || '', csvOnly: true },
+    { Header: 'Project', id: 'project', accessor: (r) => r.projectName || '', csvOnly: true },
+    { Header: 'ID', accessor: 'id', sortKey: 'id', width: 70, className: 'muted' },
+    { Header: 'Task', accessor: 'name', sortKey: 'name', Cell: ({ row }) => <TaskName task={row.original} href={taskHref(row.original, rootId, home)} /> },
+    { Header: 'In', id: 'parentName', accessor: (r) => r.parentName || '', Cell: ({ row }) => <TaskParent task={row.original} /> },
+    { Header: 'In (type)', id: 'parentType', accessor: (r) => (parentOf(r) ? parentOf(r).typeLabel : ''), csvOnly: true },
+    {
+      Header: 'Status', id: 'status', accessor: (r) => (r.deliverable ? r.deliverable.status.name : ''), sortKey: 'status',
+      csv: (r) => (r.deliverable ? r.deliverable.status.label || r.deliverable.status.name : ''),
+      Cell: ({ row }) => <StatusBadge status={row.original.deliverable && row.original.deliverable.status} />,
+    },
+    { Header: 'Owner', id: 'owner', accessor: ofDeliverable('ownerName'), sortKey: 'owner', Cell: ({ value }) => <span data-testid="task-owner">{value || na}</span> },
+    {
+      Header: 'Start', id: 'startDate', accessor: ofDeliverable('startDate'), sortKey: 'startDate', csv: day('startDate'),
+      Cell: ({ value }) => <span className="nowrap">{value ? formatDate(value) : na}</span>,
+    },
+    {
+      Header: 'Deadline', id: 'deadline', accessor: ofDeliverable('deadline'), sortKey: 'deadline', csv: day('deadline'),
+      Cell: ({ value }) => <span className="nowrap" data-testid="task-deadline" data-date={value}>{value ? formatDate(value) : na}</span>,
+    },
+    { Header: 'Done', id: 'completed', accessor: (r) => !!r.completed, csvOnly: true },
+  ], [rootId, home]);
+}
+
+/** A group heading: the entry module (portal) and the project, linked to the project's page. */
+function groupOf(home) {
+  return (r) => ({
+    key: `${r.entryId || 0}/${r.projectId || 0}`,
+    label: (
+      <span data-testid="task-group">
+        {r.entryName && <span className="muted">{r.entryName} › </span>}
+        {r.projectId ? <Link to={`${home}/${r.projectId}`}>{r.projectName}</Link> : 'Other'}
+      </span>
+    ),
+  });
+}
+
+/**
+ * /portal/{id}/tasks-all: every task below the portal the reader may see (a reader who enters by some projects
+ * has those as their portals: each one's list holds its tasks), a page at a time from the server (a portal may
+ * hold thousands), sorted by a header, filtered by status, owner and deadline, searched by name, grouped within
+ * the page by entry module and project, each task linked over its real parent (a phase's tasks tab, a task's
+ * subtasks tab), and exported to CSV as filtered (every page).
+ */
+export default function TasksAll({ portal, base }) {
+  // ?owner={id} (the 'g t' shortcut: my tasks) starts the list filtered.
+  const [params] = useSearchParams();
+  const owner = params.get('owner');
+  const paged = usePagedList(listTasks, { perPage: 20, ...(owner && /^\d+$/.test(owner) ? { owner } : {}) }, [portal.id]);
+  const { query, update, data, status, error } = paged;
+  const me = useSelector((s) => s.user.item);
+  const rows = useMemo(() => (data && data.list) || [], [data]);
+  const people = usePeople(portal, rows);
+  const home = `/${base}/${portal.id}`;
+  const columns = useTaskColumns(portal.id, home);
+  // The server's default order ('tree') keeps a portal's and a project's tasks together.
+  const groupBy = useMemo(() => groupOf(home), [home]);
+  return (
+    <div className="page" data-testid="tasks-all">
       <h1 className="page__title">All tasks</h1>
       <p className="muted">{portal.name}</p>
-      {error && <div className="form__error">{error}</div>}
-      {status === 'succeeded' && !rows.length && <div className="empty">No tasks yet</div>}
-      {groups.map((g) => (
-        <section key={g.id || 'other'} className="section">
-          <h2 className="section-title">{g.id ? <Link to={`/${base}/${portal.id}/${g.id}`}>{g.name}</Link> : g.name} <span className="count">{g.rows.length}</span></h2>
-          <table className="table">
-            <thead><tr><th>Task</th><th>In</th><th>Status</th><th>Owner</th><th>Deadline</th></tr></thead>
-            <tbody>
-              {g.rows.map((r) => {
-                const d = r.deliverable;
-                return (
-                  <tr key={r.id}>
-                    <td>
-                      <Link className={r.completed ? 'childlist__name childlist__name--done' : 'childlist__name'}
-                        to={`/${base}/${portal.id}/projects/${r.projectId}/tasks/${r.id}`}>
-                        {r.completed && <span className="check" aria-label="completed">✓</span>}{r.name}
-                      </Link>
-                    </td>
-                    <td className="muted">{r.parentName}</td>
-                    <td><StatusBadge status={d && d.status} /></td>
-                    <td>{(d && d.ownerName) || <span className="muted">n/a</span>}</td>
-                    <td>{d && d.deadline ? formatDate(d.deadline) : <span className="muted">n/a</span>}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </section>
-      ))}
+      {error && <div className="form__error" role="alert">{error}</div>}
+      {status === 'loading' ? <Loading inline /> : status !== 'failed' && (
+        <DataTable columns={columns} data={rows} testId="tasks-table" emptyText="No tasks yet" noMatchText="No matching tasks"
+          pageSizes={TASK_PAGE_SIZES} groupBy={groupBy} toolbar={<TaskFilters query={query} update={update} me={me} people={people} />}
+          server={tableServer(paged, !!(query.status || query.owner || query.from || query.to))} exportName={['tasks', portal.name]}
+          rowProps={(r) => ({ 'data-testid': 'task-row', 'data-id': r.id })} />
+      )}
     </div>
   );
 }

@@ -1,20 +1,13 @@
 /** Pure helpers of the profile page (spec §5 Profile, §8 Profile save). */
+import { flattenElements as leafElements } from '../../lib/serverForm.js';
+
+export { leafElements };
 
 export const SAVED = 'Changes saved!';
 export const SAVE_FAILED = 'There has been error saving data in the server. Please try again!';
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp'];
 export const AVATAR_HINT = 'PNG, JPEG, GIF or WebP image, at most 2 MB';
-
-/** The leaf elements of a server form (compound elements open into their children). */
-export function leafElements(elements) {
-  const out = [];
-  (elements || []).forEach((el) => {
-    if (el.type === 'compound') out.push(...leafElements(el.elements));
-    else out.push(el);
-  });
-  return out;
-}
 
 export function initialValues(elements) {
   const v = {};

@@ -17,7 +17,7 @@ export default function PublicPage({ title, children }) {
           <Link to="/login" className="btn btn--primary btn--small">Sign in</Link>
         </nav>
       </header>
-      <main className="public__main">
+      <main className="public__main" id="main">
         <article className="public__article">
           <h1>{title}</h1>
           {children}

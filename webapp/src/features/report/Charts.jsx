@@ -1,27 +1,47 @@
-/** chart.js charts of the dashboard, registered once with only the parts they use. */
+/** chart.js charts of the dashboard, registered once with only the parts they use; each with its data as a
+ *  visually hidden table for screen readers (the canvas is an image named by the panel). */
 import { ArcElement, BarElement, CategoryScale, Chart as ChartJS, Legend, LinearScale, Tooltip } from 'chart.js';
 import { Bar, Pie } from 'react-chartjs-2';
-import { PIE_SIZE, barData, pieData } from './reportHelpers.js';
+import { PIE_SIZE, axisLabel, barData, chartRows, groupLabel, pieData } from './reportHelpers.js';
 
 ChartJS.register(ArcElement, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
 
-/** A pie of grouped values, 300 x 300 (smaller in a narrow panel), six colours in turn. */
-export function PieChart({ grouped }) {
+function DataAlternative({ title, rows, valueHeader }) {
+  return (
+    <table className="sr-only" data-testid="chart-data">
+      <caption>{title}</caption>
+      <thead><tr><th scope="col">Label</th><th scope="col">{valueHeader}</th></tr></thead>
+      <tbody>{rows.map(([label, value]) => <tr key={label}><th scope="row">{label}</th><td>{value}</td></tr>)}</tbody>
+    </table>
+  );
+}
+
+/** A pie of grouped values, 300 x 300 (smaller in a narrow panel), picklist options in their order and scale. */
+export function PieChart({ report, grouped, title = 'Chart' }) {
   return (
     <div className="metric-pie" style={{ maxWidth: PIE_SIZE, maxHeight: PIE_SIZE }} data-testid="metric-pie">
-      <Pie data={pieData(grouped)}
+      <Pie data={pieData(grouped)} role="img" aria-label={`${title}: pie chart, the data in the table that follows`}
         options={{ responsive: true, maintainAspectRatio: true, aspectRatio: 1, animation: false,
           plugins: { legend: { position: 'bottom', labels: { boxWidth: 12 } } } }} />
+      <DataAlternative title={title} rows={chartRows(report || { groupedValues: grouped }, 'pie')} valueHeader="Count" />
     </div>
   );
 }
 
-export function BarChart({ report, title }) {
+/** Bars in one colour, every bar labelled (rotated, long labels cut; the tooltip says it all). */
+export function BarChart({ report, title = 'Chart' }) {
+  const data = barData(report, title);
+  const labels = (report.groupedValues || []).map(groupLabel);
   return (
     <div className="metric-bar" data-testid="metric-bar">
-      <Bar data={barData(report, title)}
+      <Bar data={data} role="img" aria-label={`${title}: bar chart, the data in the table that follows`}
         options={{ responsive: true, maintainAspectRatio: false, animation: false,
-          plugins: { legend: { display: false } }, scales: { y: { beginAtZero: true } } }} />
+          plugins: { legend: { display: false }, tooltip: { callbacks: { title: (items) => labels[items[0].dataIndex] } } },
+          scales: {
+            y: { beginAtZero: true },
+            x: { ticks: { autoSkip: false, maxRotation: 60, minRotation: 0, callback: (_v, i) => axisLabel(labels[i]) } },
+          } }} />
+      <DataAlternative title={title} rows={chartRows(report, 'bar')} valueHeader="Value" />
     </div>
   );
 }

@@ -1,18 +1,22 @@
 /** One metric panel: its title bar (drag handle, configure, delete) and its data in the panel type's shape. */
 import DataTable from '../../components/DataTable.jsx';
 import Loading from '../../components/Loading.jsx';
-import useFetch from '../../lib/useFetch.js';
+import useFetch from '../../hooks/useFetch.js';
+import { showMetric } from './api.js';
 import { BarChart, PieChart } from './Charts.jsx';
 import { BG_COLORS, NUMBER_PANELS, PANEL_LABELS, isNumeric, numberOf, panelOf, share } from './reportHelpers.js';
 
+// The value beside the item: a narrow panel scrolls the table and keeps both in view.
 const VALUE_COLUMNS = [
   { Header: 'Item', accessor: 'module_name' },
-  { Header: 'Type', accessor: 'entity_name' },
   { Header: 'Value', accessor: 'value_formatted', id: 'value', sortType: (a, b) => {
     const x = a.original.numval ?? a.original.value_formatted ?? '';
     const y = b.original.numval ?? b.original.value_formatted ?? '';
     return typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
   } },
+  { Header: 'Type', accessor: 'entity_name' },
+  // In the CSV only: the number behind a formatted value ('€2,400,000' is 2400000), for a spreadsheet to sum.
+  { Header: 'Number', id: 'numval', accessor: (v) => v.numval ?? '', csvOnly: true },
 ];
 
 function ValueList({ report }) {
@@ -59,17 +63,17 @@ function Numbers({ report }) {
   );
 }
 
-function ValuesTable({ report, full }) {
+function ValuesTable({ report, full, title }) {
   return (
     <DataTable columns={VALUE_COLUMNS} data={report.values || []} pageSize={full ? 10 : 5} search={Boolean(full)} filters={Boolean(full)}
-      emptyText="No values yet" testId={full ? 'metric-datatable' : 'metric-table'} />
+      emptyText="No values yet" testId={full ? 'metric-datatable' : 'metric-table'} exportName={['metric', title || report.attribute]} />
   );
 }
 
-function Grouped({ report }) {
+function Grouped({ report, title }) {
   const grouped = report.groupedValues || [];
   if (!grouped.length) return <div className="metric-empty">No values yet</div>;
-  return <><PieChart grouped={grouped} /><GroupList report={report} /></>;
+  return <><PieChart report={report} grouped={grouped} title={title} /><GroupList report={report} /></>;
 }
 
 export function PanelBody({ panelType, report, title }) {
@@ -80,34 +84,33 @@ export function PanelBody({ panelType, report, title }) {
     case 'bar':
       return <BarChart report={report} title={title} />;
     case 'table':
-      return <ValuesTable report={report} />;
+      return <ValuesTable report={report} title={title} />;
     case 'datatable':
-      return <ValuesTable report={report} full />;
+      return <ValuesTable report={report} title={title} full />;
     case 'all':
       return (
         <div className="metric-all">
           {numeric && <Numbers report={report} />}
-          {numeric ? <BarChart report={report} title={title} /> : <Grouped report={report} />}
-          <ValuesTable report={report} />
+          {numeric ? <BarChart report={report} title={title} /> : <Grouped report={report} title={title} />}
+          <ValuesTable report={report} title={title} />
         </div>
       );
     default:
-      return numeric || report.type === 'DATE' ? <ValueList report={report} /> : <Grouped report={report} />;
+      return numeric || report.type === 'DATE' ? <ValueList report={report} /> : <Grouped report={report} title={title} />;
   }
 }
 
 export default function MetricPanel({ moduleId, metric, onConfigure, onDelete }) {
   const { panelType, bgColor } = panelOf(metric);
-  const url = `/api/report/show/${moduleId}/attribute/${encodeURIComponent(metric.attribute)}`;
-  const { status, data, error, httpStatus } = useFetch(url);
+  const { status, data, error, httpStatus } = useFetch(showMetric, [moduleId, metric.attribute]);
   const links = metric.links || {};
   return (
     <section className={`metric-panel metric-panel--${panelType}`} style={{ background: BG_COLORS[bgColor] }}
       data-testid="metric-panel" data-metric-id={metric.id} data-panel-type={panelType} data-bg-color={bgColor}>
       <header className="metric-panel__head">
         <div className="metric-panel__drag" title={PANEL_LABELS[panelType]}>
-          <h3 className="metric-panel__title" data-testid="metric-title">{metric.title}</h3>
-          {metric.description && <div className="metric-panel__desc">{metric.description}</div>}
+          <h3 className="metric-panel__title" title={metric.title} data-testid="metric-title">{metric.title}</h3>
+          {metric.description && <div className="metric-panel__desc" title={metric.description}>{metric.description}</div>}
         </div>
         <div className="metric-panel__tools">
           {links.edit && <button type="button" className="metric-tool" aria-label={`Configure ${metric.title}`} title="Configure"
@@ -116,7 +119,9 @@ export default function MetricPanel({ moduleId, metric, onConfigure, onDelete })
             title="Delete" data-testid="metric-delete" onClick={() => onDelete(metric)}>×</button>}
         </div>
       </header>
-      <div className="metric-panel__body">
+      {/* Focusable: a panel whose content scrolls can be scrolled from the keyboard (axe scrollable-region-focusable). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div className="metric-panel__body" tabIndex={0} role="region" aria-label={metric.title}>
         {(status === 'loading' || status === 'idle') && <Loading inline />}
         {status === 'failed' && (
           <div className="metric-empty">{httpStatus === 404 ? `No field '${metric.attribute}' here` : `Error: ${error}`}</div>

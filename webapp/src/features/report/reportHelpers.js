@@ -25,7 +25,7 @@ export function parseJson(text, fallback) {
   try {
     const v = JSON.parse(text);
     return v === null || v === undefined ? fallback : v;
-  } catch (e) {
+  } catch {
     return fallback;
   }
 }
@@ -102,31 +102,66 @@ export function numberOf(panelType, aggregated) {
 
 export const isNumeric = (type) => type === 'NUMERIC' || type === 'DATED_NUMERIC';
 
-/** chart.js data of a pie over grouped values: one slice per group, the six colours in turn. */
+/** One hue from light to dark: the options of a picklist are ordered (A to G, Low to High), so their colours are
+ *  too, and none says 'good' or 'bad' by itself (a green 'High' risk would). */
+export const ORDINAL_FROM = [178, 223, 214];
+export const ORDINAL_TO = [11, 79, 63];
+export const SERIES_COLOUR = '#2f7ed8';
+
+/** The colour of the option at `rank` of `ranks` on the light-to-dark scale. */
+export function ordinalColour(rank, ranks) {
+  const t = ranks > 1 ? Math.min(1, Math.max(0, rank / (ranks - 1))) : 1;
+  const [r, g, b] = ORDINAL_FROM.map((c, i) => Math.round(c + (ORDINAL_TO[i] - c) * t));
+  return `rgb(${r}, ${g}, ${b})`;
+}
+
+/** A group's colour: a picklist option's by its rank among all the options, anything else by its turn. */
+export function groupColour(group, n) {
+  if (group && group.rank !== undefined && group.rank !== null && group.ranks) return ordinalColour(group.rank, group.ranks);
+  return PIE_COLOURS[n % PIE_COLOURS.length];
+}
+
+export const groupLabel = (g) => String(g.label ?? g.module_name);
+
+/** chart.js data of a pie over grouped values: one slice per group, in the order of the options. */
 export function pieData(grouped) {
   const groups = (grouped || []).filter((g) => g.freq > 0);
   return {
-    labels: groups.map((g) => String(g.label ?? g.module_name)),
+    labels: groups.map(groupLabel),
     datasets: [{
       data: groups.map((g) => g.freq),
-      backgroundColor: groups.map((_, n) => PIE_COLOURS[n % PIE_COLOURS.length]),
+      backgroundColor: groups.map((g, n) => groupColour(g, n)),
       borderWidth: 1,
     }],
   };
 }
 
-/** chart.js data of a bar chart: numbers by module (their totals), other types by label (their counts). */
+/** chart.js data of a bar chart: numbers by module (their totals), other types by label (their counts); one
+ *  series, one colour. */
 export function barData(report, title) {
   const grouped = (report && report.groupedValues) || [];
   const numeric = isNumeric(report && report.type);
   return {
-    labels: grouped.map((g) => String(g.label ?? g.module_name)),
+    labels: grouped.map(groupLabel),
     datasets: [{
       label: title || (numeric ? 'Total' : 'Count'),
       data: grouped.map((g) => (numeric ? g.total : g.freq)),
-      backgroundColor: grouped.map((_, n) => PIE_COLOURS[n % PIE_COLOURS.length]),
+      backgroundColor: SERIES_COLOUR,
     }],
   };
+}
+
+/** A bar's label on the axis: whole up to `max` characters, else cut with an ellipsis (the tooltip has it all). */
+export function axisLabel(label, max = 14) {
+  const s = String(label ?? '');
+  return s.length <= max ? s : `${s.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** The rows of a chart's text alternative: [label, value as shown]. */
+export function chartRows(report, kind) {
+  const numeric = isNumeric(report && report.type);
+  return ((report && report.groupedValues) || []).map((g) => [groupLabel(g),
+    numeric && kind === 'bar' ? (g.total_formatted ?? String(g.total)) : `${g.freq}${g.total ? ` (${share(g)})` : ''}`]);
 }
 
 /** Percent of a group in its total, rounded ('40%'). */

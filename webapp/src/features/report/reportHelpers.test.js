@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   BG_COLORS, GRID, PANEL_TYPES, PIE_COLOURS, barData, gridLayout, layoutForSave, numberOf, panelOf, parseJson,
-  pieData, sameLayout, share,
+  SERIES_COLOUR, axisLabel, chartRows, groupColour, ordinalColour, pieData, sameLayout, share,
 } from './reportHelpers.js';
 
 describe('report helpers', () => {
@@ -57,5 +57,52 @@ describe('report helpers', () => {
     expect(bar.datasets[0].data).toEqual([5]);
     expect(barData({ type: 'PICKLIST', groupedValues: [{ label: 'A', freq: 2, total: 3 }] }).datasets[0].data).toEqual([2]);
     expect(share({ freq: 1, total: 3 })).toBe('33%');
+  });
+});
+
+describe('metric panels read well (issue 15)', () => {
+  const risk = {
+    type: 'PICKLIST',
+    groupedValues: [
+      { label: 'Low', freq: 4, total: 9, rank: 0, ranks: 3 },
+      { label: 'High', freq: 5, total: 9, rank: 2, ranks: 3 },
+    ],
+  };
+
+  test('an ordinal picklist is coloured by its option order on one light-to-dark scale: High is the darkest, never green', () => {
+    const data = pieData(risk.groupedValues);
+    expect(data.labels).toEqual(['Low', 'High']);
+    const [low, high] = data.datasets[0].backgroundColor;
+    expect(low).toBe(ordinalColour(0, 3));
+    expect(high).toBe(ordinalColour(2, 3));
+    const lum = (rgb) => rgb.match(/\d+/g).map(Number).reduce((a, c) => a + c, 0);
+    expect(lum(high)).toBeLessThan(lum(ordinalColour(1, 3)));
+    expect(lum(ordinalColour(1, 3))).toBeLessThan(lum(low));
+    const [r, g, b] = high.match(/\d+/g).map(Number);
+    expect(g > r && g > b && g - Math.max(r, b) > 60).toBe(false); // not a 'good' green
+    // the same option keeps its colour whatever else the chart holds
+    expect(pieData([risk.groupedValues[1]]).datasets[0].backgroundColor[0]).toBe(high);
+  });
+
+  test('groups without options take the categorical colours in turn', () => {
+    const colours = pieData([{ label: 'a', freq: 1 }, { label: 'b', freq: 2 }]).datasets[0].backgroundColor;
+    expect(colours).toEqual([groupColour({}, 0), groupColour({}, 1)]);
+    expect(colours[0]).not.toBe(colours[1]);
+  });
+
+  test('a bar chart has one series in one colour, and every bar a label (cut with an ellipsis when long)', () => {
+    const many = { type: 'NUMERIC', groupedValues: Array.from({ length: 30 }, (_, i) => ({ label: `Demo case number ${i} – a long name`, total: i, freq: 1 })) };
+    const data = barData(many, 'Budget');
+    expect(data.datasets).toHaveLength(1);
+    expect(data.datasets[0].backgroundColor).toBe(SERIES_COLOUR);
+    expect(data.labels).toHaveLength(30);
+    expect(axisLabel(data.labels[3])).toBe('Demo case num…');
+    expect(axisLabel('Short')).toBe('Short');
+  });
+
+  test("a chart's text alternative lists its rows as shown", () => {
+    expect(chartRows(risk, 'pie')).toEqual([['Low', '4 (44%)'], ['High', '5 (56%)']]);
+    const budget = { type: 'NUMERIC', groupedValues: [{ label: 'Lisbon', total: 2400000, total_formatted: '€2,400,000', freq: 1 }] };
+    expect(chartRows(budget, 'bar')).toEqual([['Lisbon', '€2,400,000']]);
   });
 });

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import DynamicForm from '../../components/DynamicForm.jsx';
 import Modal from '../../components/Modal.jsx';
-import { errorMessage } from '../../lib/apiClient.js';
+import { errorMessage } from '../../lib/errors.js';
 import { formatDate } from '../../lib/dates.js';
 import { formatFileSize } from '../../lib/format.js';
-import { downloadLink } from './vaultApi.js';
+import { downloadLink } from './api.js';
 
 /** Earlier versions of a file, newest first, each downloadable. */
 export function VersionList({ file }) {

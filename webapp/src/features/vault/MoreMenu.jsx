@@ -1,5 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
-import { Icon } from './icons.jsx';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import useClickOutside from '../../hooks/useClickOutside.js';
+import { Icon } from '../../components/Icons.jsx';
+
+/** Where the list goes: under the button, or above it when it would leave the window (fixed coordinates). */
+function placeBy(button, count) {
+  const r = button.getBoundingClientRect();
+  const right = Math.max(8, window.innerWidth - r.right);
+  const height = count * 36 + 12;
+  return r.bottom + 4 + height > window.innerHeight && r.top - 4 - height > 0
+    ? { bottom: window.innerHeight - r.top + 4, right } : { top: r.bottom + 4, right };
+}
 
 /**
  * The 'more' row action: a small menu of further actions ({label, onClick, testId}). The list is placed
@@ -10,33 +20,21 @@ export default function MoreMenu({ items, label = 'More', testId = 'more' }) {
   const ref = useRef(null);
   const button = useRef(null);
   const open = pos !== null;
-  const place = () => {
-    const r = button.current.getBoundingClientRect();
-    const right = Math.max(8, window.innerWidth - r.right);
-    const height = items.length * 36 + 12;
-    // Open upwards when the list would leave the window.
-    return r.bottom + 4 + height > window.innerHeight && r.top - 4 - height > 0
-      ? { bottom: window.innerHeight - r.top + 4, right } : { top: r.bottom + 4, right };
-  };
+  const count = items.length;
+  const close = useCallback(() => setPos(null), []);
+  useClickOutside(ref, open, close);
   useEffect(() => {
     if (!open) return undefined;
-    const away = (e) => { if (ref.current && !ref.current.contains(e.target)) setPos(null); };
-    const key = (e) => { if (e.key === 'Escape') setPos(null); };
-    const follow = () => { if (button.current) setPos(place()); };
-    document.addEventListener('mousedown', away);
-    document.addEventListener('keydown', key);
+    const follow = () => { if (button.current) setPos(placeBy(button.current, count)); };
     window.addEventListener('scroll', follow, true);
     window.addEventListener('resize', follow);
     return () => {
-      document.removeEventListener('mousedown', away);
-      document.removeEventListener('keydown', key);
       window.removeEventListener('scroll', follow, true);
       window.removeEventListener('resize', follow);
     };
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  }, [open, count]);
   if (!items.length) return null;
-  const toggle = () => setPos(open ? null : place());
+  const toggle = () => setPos(open ? null : placeBy(button.current, count));
   return (
     <span className="more-menu" ref={ref}>
       <button type="button" className="icon-btn" aria-haspopup="menu" aria-expanded={open} ref={button}

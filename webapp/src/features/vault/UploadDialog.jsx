@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import Field from '../../components/Field.jsx';
 import Modal from '../../components/Modal.jsx';
-import { errorMessage, fieldErrors } from '../../lib/apiClient.js';
+import { errorMessage, joinedFieldErrors } from '../../lib/errors.js';
 import { formatFileSize } from '../../lib/format.js';
-import { uploadFile } from './vaultApi.js';
+import { uploadFile } from './api.js';
 
 /** Upload a file with a title: a progress bar while the bytes go, Cancel aborts the upload. */
 export default function UploadDialog({ link, onClose, onUploaded }) {
@@ -38,10 +39,8 @@ export default function UploadDialog({ link, onClose, onUploaded }) {
         setMessage('Upload cancelled');
         return;
       }
-      const fe = fieldErrors(err);
-      if (Object.keys(fe).length) {
-        setErrors(Object.fromEntries(Object.entries(fe).map(([k, v]) => [k, [].concat(v).join(' ')])));
-      }
+      const fe = joinedFieldErrors(err);
+      if (Object.keys(fe).length) setErrors(fe);
       setMessage(errorMessage(err));
     }
   };
@@ -54,19 +53,14 @@ export default function UploadDialog({ link, onClose, onUploaded }) {
   return (
     <Modal title="Upload File" onClose={uploading ? undefined : onClose}>
       <form className="form" onSubmit={submit} noValidate data-testid="upload-form">
-        <div className={errors.title ? 'field field--error' : 'field'}>
-          <label htmlFor="upload-title">Title</label>
+        <Field id="upload-title" label="Title" error={errors.title}>
           <input id="upload-title" type="text" value={title} maxLength={200} disabled={uploading}
             placeholder="The file name when empty" onChange={(e) => setTitle(e.target.value)} />
-          {errors.title && <div className="field__error">{errors.title}</div>}
-        </div>
-        <div className={errors.file ? 'field field--error' : 'field'}>
-          <label htmlFor="upload-file">File<span className="field__req" aria-hidden="true"> *</span></label>
+        </Field>
+        <Field id="upload-file" label="File" required help={file && `${file.name} · ${formatFileSize(file.size)}`} error={errors.file}>
           <input id="upload-file" type="file" disabled={uploading}
             onChange={(e) => { setFile(e.target.files && e.target.files[0] ? e.target.files[0] : null); setErrors({}); setMessage(null); }} />
-          {file && <div className="field__help">{file.name} · {formatFileSize(file.size)}</div>}
-          {errors.file && <div className="field__error">{errors.file}</div>}
-        </div>
+        </Field>
         {uploading && (
           <div className="upload-progress" data-testid="upload-progress">
             <div className="upload-progress__bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}

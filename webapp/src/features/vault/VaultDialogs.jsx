@@ -1,32 +1,29 @@
 /** Small dialogs of the vault (spec §4, §8): SUCCESS / ERROR after a lock, the locked popup, a lock mark. */
-import Modal from '../../components/Modal.jsx';
+import MessageDialog from '../../components/MessageDialog.jsx';
 
 /** SUCCESS with 'File is locked' / 'File is unlocked', or ERROR with the error message; Ok closes. */
 export function ResultDialog({ result, onClose }) {
   if (!result) return null;
   const ok = result.kind === 'success';
   return (
-    <Modal title={ok ? 'SUCCESS' : 'ERROR'} onClose={onClose}
-      footer={<button type="button" className="btn btn--primary" onClick={onClose} data-testid="result-ok">Ok</button>}>
+    <MessageDialog title={ok ? 'SUCCESS' : 'ERROR'} message={result.message} onClose={onClose} okTestId="result-ok">
       <div className={ok ? 'vault-result vault-result--ok' : 'vault-result vault-result--error'} data-testid={ok ? 'result-success' : 'result-error'}>
         <span className="vault-result__icon" aria-hidden="true">{ok ? '✓' : '!'}</span>
         <p>{result.message}</p>
       </div>
-    </Modal>
+    </MessageDialog>
   );
 }
 
 /** 'File is locked' or 'Reference is locked', shown instead of an edit or delete. */
 export function LockedPopup({ message, onClose }) {
-  if (!message) return null;
   return (
-    <Modal title="Locked" onClose={onClose}
-      footer={<button type="button" className="btn btn--primary" onClick={onClose}>Ok</button>}>
+    <MessageDialog title="Locked" message={message} onClose={onClose}>
       <div className="vault-result vault-result--locked" data-testid="locked-popup">
         <LockIcon />
         <p>{message}</p>
       </div>
-    </Modal>
+    </MessageDialog>
   );
 }
 
@@ -38,12 +35,15 @@ export function LockIcon({ size = 14 }) {
   );
 }
 
-/** The lock mark of a locked item, with its tooltip ('File is locked'). */
+/**
+ * The lock mark of a locked item, with its tooltip ('File is locked'): a button, so that a keyboard reaches it
+ * and shows the tip on focus as a pointer does on hover.
+ */
 export function LockMark({ text, testId = 'lock-mark' }) {
   return (
-    <span className="lock-mark" tabIndex={0} aria-label={text} data-testid={testId}>
+    <button type="button" className="lock-mark" aria-label={text} data-testid={testId}>
       <LockIcon />
       <span className="lock-mark__tip" role="tooltip">{text}</span>
-    </span>
+    </button>
   );
 }

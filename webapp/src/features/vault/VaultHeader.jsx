@@ -1,9 +1,9 @@
-import { referenceCount } from './vaultApi.js';
+import { referenceCount } from './vault.js';
 
 /** The vault's title with its count badge: the LINK, DOCUMENT and FILE references (spec §2). */
-export default function VaultHeader({ vault, title = 'File vault', children }) {
+/** `files`: how many files the vault holds (the meta.total of its paged files). */
+export default function VaultHeader({ vault, files = 0, title = 'File vault', children }) {
   const count = referenceCount(vault && vault.references);
-  const files = vault && vault.files ? vault.files.length : 0;
   const refs = vault && vault.references ? vault.references.length : 0;
   return (
     <div className="vault-head" data-testid="vault-head">

@@ -1,22 +1,19 @@
-import Loading from '../../components/Loading.jsx';
-import { FilesTable } from './FilesPanel.jsx';
-import { ReferencesTable } from './ReferencesPanel.jsx';
-import VaultHeader from './VaultHeader.jsx';
+import { tableServer } from '../../hooks/usePagedList.js';
+import FilesTable from './FilesTable.jsx';
+import ReferencesTable from './ReferencesTable.jsx';
 import useVault from './useVault.js';
-import './vault.css';
+import VaultShell from './VaultShell.jsx';
 
 /** The whole vault of a module on one page: files, then references (the portal settings' files page). */
 export default function VaultPanel({ module, title = 'File vault' }) {
-  const { vault, status, error, put, drop, reload } = useVault(module.id);
-  if (status === 'loading' || status === 'idle') return <Loading inline />;
-  if (status === 'failed') return <div className="form__error" role="alert">{error}</div>;
+  const state = useVault(module.id, { module });
+  const props = { vault: state.vault, put: state.put, drop: state.drop, reload: state.reload };
   return (
-    <div className="vault" data-testid="vault-panel">
-      <VaultHeader vault={vault} title={title} />
+    <VaultShell state={state} title={title} testId="vault-panel">
       <h3 className="vault__section">Files</h3>
-      <FilesTable vault={vault} put={put} drop={drop} reload={reload} />
+      <FilesTable {...props} server={tableServer(state)} exportName={['files', module.name]} />
       <h3 className="vault__section">References</h3>
-      <ReferencesTable vault={vault} put={put} drop={drop} reload={reload} />
-    </div>
+      <ReferencesTable {...props} exportName={['references', module.name]} />
+    </VaultShell>
   );
 }

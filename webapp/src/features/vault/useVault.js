@@ -1,17 +1,29 @@
-import { useCallback } from 'react';
-import useFetch from '../../lib/useFetch.js';
-import { vaultUrl } from './vaultApi.js';
+import { useCallback, useMemo } from 'react';
+import { useModuleLive } from '../../hooks/useLive.js';
+import usePagedList from '../../hooks/usePagedList.js';
+import { viewVault } from './api.js';
 
-/** The vault of a module, with helpers to replace, add or drop a file or reference in place. */
-export default function useVault(moduleId) {
-  const state = useFetch(moduleId ? vaultUrl(moduleId) : null);
-  const { data, setData } = state;
+/**
+ * The vault of a module: one page of its files (paged, sorted and searched by the server; meta counts the
+ * files) and all its references, with helpers to replace, add or drop a file or reference in place.
+ * `perPage`: files per page (the references tab, which shows no file, asks for the smallest page).
+ * `fetchPage(query)` answers a page of the files as a list ({list, meta}): what the files table's export reads.
+ * With `module` (its `live` link), files and references changed by someone else are read again at once.
+ */
+export default function useVault(moduleId, { perPage = 10, module = null } = {}) {
+  const paged = usePagedList(moduleId ? viewVault : null, { perPage }, [moduleId]);
+  // Someone else's upload, lock or deletion shows at once (the module's live stream, when `module` is given).
+  const { reload } = paged;
+  useModuleLive(module, (m) => { if (m.kind === 'open' || /^(file|reference)\./.test(m.kind)) reload(); });
+  const { data, setData, fetchPage: vaultPage } = paged;
+  const fetchPage = useMemo(() => vaultPage && ((query) => vaultPage(query)
+    .then((answer) => ({ list: (answer.item && answer.item.files) || [], meta: answer.meta }))), [vaultPage]);
   const patch = useCallback((key, fn) => {
     if (!data) return;
-    setData({ ...data, [key]: fn(data[key] || []) });
+    setData({ ...data, item: { ...data.item, [key]: fn(data.item[key] || []) } });
   }, [data, setData]);
   const put = useCallback((key, item) => patch(key, (list) => (list.some((x) => x.id === item.id)
     ? list.map((x) => (x.id === item.id ? { ...x, ...item } : x)) : [...list, item])), [patch]);
   const drop = useCallback((key, id) => patch(key, (list) => list.filter((x) => x.id !== id)), [patch]);
-  return { ...state, vault: data, put, drop };
+  return { ...paged, fetchPage, vault: data ? data.item : null, fileCount: paged.meta.total, put, drop };
 }

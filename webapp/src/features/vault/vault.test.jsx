@@ -13,9 +13,11 @@ import FilesPanel, { DELETE_FILE_FAILED } from './FilesPanel.jsx';
 // eslint-disable-next-line import/first
 import ReferencesPanel, { ReferenceUrl } from './ReferencesPanel.jsx';
 // eslint-disable-next-line import/first
-import { filenameFromDisposition, isHttpUrl, referenceCount, uploadFile } from './vaultApi.js';
+import { uploadFile } from './api.js';
+// eslint-disable-next-line import/first
+import { filenameFromDisposition, isHttpUrl, referenceCount } from './vault.js';
 
-const link = (url, operation = 'GET') => ({ url, operation, label: 'x', access: 'edit', route: 'r' });
+const link = (url, operation = 'GET') => ({ url, operation, label: 'x', access: 'edit' });
 
 function file(id, extra = {}) {
   return {
@@ -33,8 +35,8 @@ const lockedFile = (id) => file(id, {
   locked: true, links: { download: link(`/api/vault/download/5/${id}`), unlock: link(`/api/vault/unlock-file/5/${id}`, 'PATCH') },
 });
 
-function vault(files = [], references = [], links = { add_file: link('/api/vault/upload/5', 'POST'), add_reference: link('/api/reference/add/5', 'POST') }) {
-  return { data: { item: { id: 5, moduleId: 5, files, references, links } } };
+function vault(files = [], references = [], links = { add_file: link('/api/vault/upload/5', 'POST'), add_reference: link('/api/reference/add/5', 'POST') }, total = files.length) {
+  return { data: { item: { id: 5, moduleId: 5, files, references, links }, meta: { page: 1, perPage: 10, total } } };
 }
 
 beforeEach(() => {
@@ -105,7 +107,64 @@ describe('FilesPanel', () => {
     await screen.findAllByTestId('file-row');
     expect(screen.getAllByTestId('file-size').map((e) => e.textContent)).toEqual(['1.5 KB', '5 GB']);
     expect(screen.getByTestId('vault-count')).toHaveTextContent('1');
-    expect(api.get).toHaveBeenCalledWith('/api/vault/view/5');
+    expect(api.get).toHaveBeenCalledWith('/api/vault/view/5?page=1&perPage=10');
+  });
+
+  test('files come a page at a time: pager, sort and search ask the server', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const page1 = Array.from({ length: 10 }, (_, i) => file(i + 1));
+    api.get.mockImplementation((url) => Promise.resolve(url.includes('page=2')
+      ? vault([file(11), file(12)], [], undefined, 12) : vault(page1, [], undefined, 12)));
+    render(<FilesPanel module={{ id: 5 }} />);
+    await screen.findAllByTestId('file-row');
+    expect(screen.getByTestId('dt-pageinfo')).toHaveTextContent('Page 1 of 2');
+    expect(screen.getByTestId('vault-head')).toHaveTextContent('12 files');
+    expect(screen.queryByTestId('filter-title')).toBeNull();
+    fireEvent.click(screen.getByTestId('dt-next'));
+    await waitFor(() => expect(screen.getAllByTestId('file-row')).toHaveLength(2));
+    expect(api.get).toHaveBeenLastCalledWith('/api/vault/view/5?page=2&perPage=10');
+    fireEvent.click(screen.getByTestId('th-filesize'));
+    await waitFor(() => expect(api.get).toHaveBeenLastCalledWith('/api/vault/view/5?page=1&perPage=10&sort=filesize'));
+    fireEvent.click(screen.getByTestId('th-filesize'));
+    await waitFor(() => expect(api.get).toHaveBeenLastCalledWith('/api/vault/view/5?page=1&perPage=10&sort=-filesize'));
+    expect(screen.getByTestId('th-createdBy')).not.toHaveClass('dt__th--sortable');
+    fireEvent.change(screen.getByTestId('dt-search'), { target: { value: 'f1 ' } });
+    vi.advanceTimersByTime(250);
+    await waitFor(() => expect(api.get).toHaveBeenLastCalledWith('/api/vault/view/5?page=1&perPage=10&sort=-filesize&q=f1'));
+    vi.useRealTimers();
+  });
+
+  test('Export CSV reads every page of the files as sorted, sizes in bytes and dates as YYYY-MM-DD', async () => {
+    const blobs = [];
+    URL.createObjectURL = vi.fn((b) => { blobs.push(b); return 'blob:files'; });
+    URL.revokeObjectURL = vi.fn();
+    const names = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function saved() { names.push(this.download); });
+    const all = Array.from({ length: 12 }, (_, i) => file(i + 1, { title: i === 2 ? '@risk, "draft"' : `File ${i + 1}` }));
+    // the API answers pages of 10 at most: the export asks for 500 and goes on until meta.total
+    api.get.mockImplementation((url) => {
+      const q = new URL(url, 'http://x').searchParams;
+      const page = Number(q.get('page'));
+      return Promise.resolve(vault(all.slice((page - 1) * 10, page * 10), [], undefined, 12));
+    });
+    render(<FilesPanel module={{ id: 5, name: 'Lisbon demo case' }} />);
+    await screen.findAllByTestId('file-row');
+    fireEvent.click(screen.getByTestId('dt-export'));
+    await waitFor(() => expect(names).toHaveLength(1));
+    expect(names[0]).toMatch(/^files-lisbon-demo-case-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(api.get).toHaveBeenCalledWith('/api/vault/view/5?page=1&perPage=500');
+    expect(api.get).toHaveBeenCalledWith('/api/vault/view/5?page=2&perPage=500');
+    const text = await new Promise((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result);
+      reader.readAsText(blobs[0]);
+    });
+    const lines = text.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('ID,Title,File,Size,Date Added,Created By');
+    expect(lines[1]).toBe('1,File 1,f1.txt,1536,2026-11-05,Sofia');
+    expect(lines[3]).toBe('3,"\'@risk, ""draft""",f3.txt,1536,2026-11-05,Sofia');
+    expect(lines.filter(Boolean)).toHaveLength(13);
+    click.mockRestore();
   });
 
   test('lock: SUCCESS with File is locked, then edit and delete show the locked popup', async () => {
@@ -174,7 +233,7 @@ describe('ReferencesPanel', () => {
       { name: 'resourceType', label: 'Resource type', type: 'select', value: 'LINK', required: true, options: [{ value: 'LINK', label: 'Link', selected: true }, { value: 'VIDEO', label: 'Video', selected: false }] },
       { name: '_token', label: '', type: 'hidden', value: 'tok', required: true, options: [] },
     ] };
-    api.get.mockImplementation((url) => Promise.resolve(url === '/api/vault/view/5' ? vault([], [ref(1, { resourceType: 'VIDEO' })]) : { data: { forms: [JSON.stringify(form)] } }));
+    api.get.mockImplementation((url) => Promise.resolve(url.startsWith('/api/vault/view/5?') ? vault([], [ref(1, { resourceType: 'VIDEO' })]) : { data: { forms: [JSON.stringify(form)] } }));
     api.post.mockResolvedValue({ data: { item: ref(2, { title: 'Guide' }) } });
     render(<ReferencesPanel module={{ id: 5 }} />);
     await screen.findAllByTestId('reference-row');

@@ -1,0 +1,64 @@
+/* Accessibility and layout checks inside the browser tests: axe-core (injected from node_modules, WCAG 2.1 A/AA)
+   and the page's horizontal overflow. Counts per screen are kept in screenshots/axe-summary.json. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { SHOTS } from './browser.js';
+
+const require = createRequire(import.meta.url);
+// Evaluated through the DevTools protocol: the app's CSP (script-src 'self') refuses an injected <script>.
+const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const SUMMARY = path.join(SHOTS, 'axe-summary.json');
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1360, height: 900 };
+
+/** axe's findings on the page as it is now: {serious, critical, moderate, minor, violations}. */
+export async function axe(page) {
+  if (!(await page.evaluate(() => typeof window.axe !== 'undefined'))) await page.evaluate(AXE_SOURCE);
+  const result = await page.evaluate(() => window.axe.run(document, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    resultTypes: ['violations'],
+  }));
+  const counts = { critical: 0, serious: 0, moderate: 0, minor: 0 };
+  for (const v of result.violations) counts[v.impact || 'minor'] += v.nodes.length;
+  return { ...counts, violations: result.violations };
+}
+
+function record(screen, counts) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const all = fs.existsSync(SUMMARY) ? JSON.parse(fs.readFileSync(SUMMARY, 'utf8')) : {};
+  all[screen] = counts;
+  fs.writeFileSync(SUMMARY, `${JSON.stringify(all, null, 1)}\n`);
+}
+
+const describeViolation = (v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`;
+
+/** Fails on any serious or critical finding; records the counts of every impact for the screen. */
+export async function assertAccessible(page, screen) {
+  const found = await axe(page);
+  const { violations, ...counts } = found;
+  record(screen, counts);
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (bad.length) throw new Error(`axe on ${screen}:\n${bad.map(describeViolation).join('\n')}`);
+  return found;
+}
+
+/** The page does not scroll sideways: its width fits the window. */
+export async function assertNoOverflow(page, screen) {
+  const { scroll, inner, culprits } = await page.evaluate(() => {
+    const w = window.innerWidth;
+    // The outermost boxes that stick out: their parent does not (where a fix belongs).
+    const wide = [...document.querySelectorAll('body *')].filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.right > w + 1 && getComputedStyle(el).position !== 'fixed' && el.parentElement.getBoundingClientRect().right <= w + 1;
+    }).slice(0, 5).map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]} (${Math.round(el.getBoundingClientRect().right)})`);
+    return { scroll: document.documentElement.scrollWidth, inner: w, culprits: wide };
+  });
+  if (scroll > inner) throw new Error(`${screen} scrolls sideways: ${scroll} px of content in ${inner} px (${culprits.join(', ')})`);
+}
+
+/** Both checks at once, for a screen shown at its current size. */
+export async function checkScreen(page, screen) {
+  await assertNoOverflow(page, screen);
+  return assertAccessible(page, screen);
+}

@@ -1,0 +1,106 @@
+/* Every screen and the main dialogs, at desktop and phone widths: axe-core finds nothing serious or critical, and
+   no page scrolls sideways (issue 15). Per-screen counts land in screenshots/axe-summary.json. */
+import { describe, test } from 'node:test';
+import { openPage, signIn } from './browser.js';
+import { DESKTOP, PHONE, axe, checkScreen } from './a11y.js';
+import { apiGet, useDemo } from './vault-helpers.js';
+
+const REPORT = !!process.env.A11Y_REPORT; // print every finding instead of failing (to survey a change)
+const t = useDemo(async ({ stack, ids }) => {
+  const lisbon = (await apiGet(stack, ids.token, `/api/module/view/${ids.lisbon}`)).item;
+  ids.phase = lisbon.children[0].id;
+  const phase = (await apiGet(stack, ids.token, `/api/module/view/${ids.phase}`)).item;
+  ids.task = phase.children[0].id;
+  ids.article = (await apiGet(stack, ids.token, `/api/article/list/${ids.lisbon}`)).list[0].id;
+});
+
+const SCREENS = () => {
+  const p = `/portal/${t.ids.portal}`;
+  const lisbon = `${p}/projects/${t.ids.lisbon}`;
+  return [
+    ['portals', '/'],
+    ['portal home', p],
+    ['project page', `${p}/${t.ids.lisbon}`],
+    ...['phases', 'tasks', 'knowledge', 'files', 'references', 'comments', 'metric', 'feed', 'gantt-chart', 'editors']
+      .map((tab) => [`project ${tab}`, `${lisbon}/${tab}`]),
+    ['task overlay', `${lisbon}/phases/${t.ids.phase}`],
+    ['article reader', `${lisbon}/knowledge/reader/${t.ids.article}`],
+    ['metrics', `${p}/metrics`],
+    ['all tasks', `${p}/tasks-all`],
+    ...['users', 'templates', 'custom-fields', 'articles', 'files', 'feed'].map((s) => [`settings ${s}`, `${p}/settings/${s}`]),
+    ['profile', '/profile'],
+    ['v2', '/v2'],
+  ];
+};
+
+async function survey(page, name) {
+  if (!REPORT) return checkScreen(page, name);
+  const found = await axe(page);
+  const overflow = await page.evaluate(() => {
+    const w = window.innerWidth;
+    // The outermost boxes that stick out: their parent does not (where a fix belongs).
+    const wide = [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > w + 1
+      && el.parentElement.getBoundingClientRect().right <= w + 1)
+      .slice(0, 4).map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]}:${Math.round(el.getBoundingClientRect().right)}`);
+    return `${document.documentElement.scrollWidth - w} ${wide.join(',')}`;
+  });
+  console.log(`## ${name}: overflow ${overflow}; ${found.violations.map((v) => `${v.impact} ${v.id} (${v.nodes.length}: ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(' | ')})`).join('; ')}`);
+  return found;
+}
+
+async function settle(page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('.loading, [data-testid=loading]'));
+  await page.waitForTimeout(150);
+}
+
+for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+  describe(`every screen at ${size} width`, () => {
+    test('signed out: the login page', async () => {
+      const { page, context } = await openPage(t.browser, t.stack.url, { viewport });
+      await page.goto(`${t.stack.url}/login`);
+      await page.locator('#login-username').waitFor();
+      await survey(page, `login (${size})`);
+      await context.close();
+    });
+
+    test('signed in: every page of the portal, the project, its tabs and the settings', async () => {
+      const { page, context } = await openPage(t.browser, t.stack.url, { viewport, timeout: 20000 });
+      await signIn(page, t.stack.url, 'sofia@demo.eu');
+      for (const [name, path] of SCREENS()) {
+        await page.goto(`${t.stack.url}${path}`);
+        await settle(page);
+        await survey(page, `${name} (${size})`);
+      }
+      await context.close();
+    });
+
+    test('dialogs: edit, add status, add user, upload, clone, delete', async () => {
+      const { page, context } = await openPage(t.browser, t.stack.url, { viewport, timeout: 20000 });
+      await signIn(page, t.stack.url, 'sofia@demo.eu');
+      const open = async (path, name, click) => {
+        await page.goto(`${t.stack.url}${path}`);
+        await settle(page);
+        await click();
+        await page.locator('[role=dialog]').first().waitFor();
+        await settle(page);
+        await survey(page, `${name} dialog (${size})`);
+        await page.keyboard.press('Escape');
+      };
+      const lisbon = `/portal/${t.ids.portal}/projects/${t.ids.lisbon}`;
+      const header = () => page.locator('[data-testid=module-header]');
+      // On a phone the header's actions sit behind '⋯'.
+      const action = async (name) => {
+        const more = header().locator('[data-testid=module-actions-more]');
+        if (await more.isVisible()) await more.click();
+        await header().getByRole('button', { name, exact: true }).click();
+      };
+      await open(lisbon, 'edit module', () => action('Edit'));
+      await open(lisbon, 'delete module', () => action('Delete'));
+      await open(`${lisbon}/clone`, 'clone', async () => {});
+      await open(`${lisbon}/files`, 'upload', () => page.click('[data-testid=upload-file]'));
+      await open(`${lisbon}/editors`, 'add user', () => page.getByRole('button', { name: /Add User/ }).first().click());
+      await context.close();
+    });
+  });
+}

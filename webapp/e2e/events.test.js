@@ -1,0 +1,190 @@
+/* Browser tests of events through nginx with nchan, as `make run` serves them (scripts/serve.sh: gunicorn, nginx
+ * with the nchan module, and the Huey consumer that dispatches): a comment typed in one browser shows in another
+ * within 2 s without a reload; a mention chosen from the @ list rings the other person's bell; a status change and
+ * a deletion show on the other person's page; the watch toggle counts its watchers. */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openPage, shot, signIn, useStack } from './browser.js';
+import { apiAs, formValues, lisbon } from './outbox.js';
+
+let stack;
+let browser;
+let ids;
+let sofiaApi;
+
+useStack(async (s, b) => {
+  stack = s;
+  browser = b;
+  sofiaApi = await apiAs(stack.url, 'sofia@demo.eu');
+  ids = await lisbon(sofiaApi);
+});
+
+async function signedIn(who, path) {
+  const p = await openPage(browser, stack.url);
+  await signIn(p.page, stack.url, who);
+  if (path) await p.page.goto(`${stack.url}${path}`);
+  return p;
+}
+
+// Sofia enters by the consortium portal; Marco and Elena, who see only some projects, by the Lisbon project.
+const entry = (who) => (who === 'sofia@demo.eu' ? ids.portalId : ids.projectId);
+const modulePath = (who, id, tab = '') => `/portal/${entry(who)}/module/${id}${tab ? `/${tab}` : ''}`;
+const commentsPath = (who) => modulePath(who, ids.projectId, 'comments');
+const live = (page) => page.locator('[data-testid=live-state][data-state=live]').waitFor({ timeout: 15000 });
+
+async function bellCount(page) {
+  const badge = page.locator('[data-testid=bell-count]');
+  return (await badge.count()) ? Number(await badge.innerText()) : 0;
+}
+
+describe('events', () => {
+  test('a comment typed in one browser shows in another within 2 s, without a reload', async () => {
+    const a = await signedIn('sofia@demo.eu', commentsPath('sofia@demo.eu'));
+    const b = await signedIn('marco@demo.eu', commentsPath('marco@demo.eu'));
+    await live(a.page);
+    await live(b.page);
+    await b.page.evaluate(() => { window.notReloaded = true; });
+    const box = a.page.locator('[data-testid=new-comment]');
+    await box.locator('textarea').focus();
+    await box.locator('textarea').fill('Typed in one browser, seen in the other');
+    await box.getByRole('button', { name: 'Post Reply' }).click();
+    const started = Date.now();
+    await b.page.getByText('Typed in one browser, seen in the other').waitFor({ timeout: 2000 });
+    const took = Date.now() - started;
+    assert.ok(took < 2000, `shown after ${took} ms`);
+    assert.equal(await b.page.evaluate(() => window.notReloaded), true, 'the page was not reloaded');
+    await shot(b.page, 'events-live-comment');
+    assert.deepEqual([...a.errors, ...b.errors], []);
+    await a.context.close();
+    await b.context.close();
+  });
+
+  test('a mention picked from the @ list rings the other person\'s bell', async () => {
+    const b = await signedIn('marco@demo.eu', '/');
+    await b.page.locator('[data-testid=bell]').waitFor();
+    // The bell listens on Marco's own channel: wait until the first read is in.
+    await b.page.waitForFunction(() => document.querySelector('[data-testid=bell]').getAttribute('aria-label') !== null);
+    const before = await bellCount(b.page);
+    const a = await signedIn('sofia@demo.eu', commentsPath('sofia@demo.eu'));
+    const area = a.page.locator('[data-testid=new-comment] textarea');
+    await area.focus();
+    await area.pressSequentially('Please check this, @Marc');
+    const options = a.page.getByRole('listbox', { name: 'People to mention' });
+    await options.getByRole('option', { name: /Marco Rossi/ }).waitFor();
+    assert.equal(await area.getAttribute('aria-expanded'), 'true');
+    await area.press('Enter');
+    assert.match(await area.inputValue(), /^Please check this, @\[Marco Rossi\]\(user:\d+\) $/);
+    await a.page.locator('[data-testid=new-comment]').getByRole('button', { name: 'Post Reply' }).click();
+    const posted = a.page.locator('[data-testid=comment]', { hasText: 'Please check this' }).first();
+    await posted.locator('[data-testid=mention]').first().waitFor();
+    assert.equal(await posted.locator('[data-testid=mention]').first().innerText(), '@Marco Rossi');
+
+    // Marco's bell rings without a reload; the panel says who mentioned him where, and opens it.
+    await b.page.waitForFunction((n) => {
+      const badge = document.querySelector('[data-testid=bell-count]');
+      return badge && Number(badge.textContent) > n;
+    }, before, { timeout: 5000 });
+    await b.page.click('[data-testid=bell]');
+    const item = b.page.locator('[data-testid=bell-panel] [data-testid=notification][data-kind=mention]').first();
+    await item.waitFor();
+    assert.match(await item.innerText(), /Sofia Marques\s+mentioned you in 'Lisbon/);
+    await shot(b.page, 'events-bell');
+    await item.locator('a').click();
+    await b.page.waitForURL(new RegExp(`/portal/${ids.projectId}/module/${ids.projectId}/comments$`));
+    await b.page.locator('[data-testid=mention]', { hasText: '@Marco Rossi' }).first().waitFor();
+    assert.deepEqual([...a.errors, ...b.errors], []);
+    await a.context.close();
+    await b.context.close();
+  });
+
+  test('a status change shows in the other person\'s Gantt, and a deleted task says Deleted', async () => {
+    const project = (await sofiaApi.get(`/api/module/view/${ids.projectId}`)).data.item;
+    const b = await signedIn('marco@demo.eu', modulePath('marco@demo.eu', ids.projectId, 'gantt-chart'));
+    const row = b.page.locator('[data-testid=gantt-row]:has([data-testid=gantt-bar])').first();
+    await row.waitFor();
+    const rowId = await row.getAttribute('data-id');
+    const child = project.children.find((c) => String(c.id) === rowId);
+    const [status, label] = child.deliverable.status === 'BLOCKED' ? ['IN_PROGRESS', 'In Progress'] : ['BLOCKED', 'Blocked'];
+    const bar = row.locator('[data-testid=gantt-bar]');
+    assert.doesNotMatch(await bar.getAttribute('aria-label'), new RegExp(label));
+    await b.page.waitForTimeout(500); // the page's stream opens
+    const view = (await sofiaApi.get(`/api/module/view/${child.id}`)).data.item;
+    const { values } = await formValues(sofiaApi, view.deliverable.links.edit.url);
+    const r = await sofiaApi.post(view.deliverable.links.edit.url, sofiaApi.form({ ...values, status, _method: 'PUT' }));
+    assert.equal(r.status, 200, JSON.stringify(r.data));
+    const started = Date.now();
+    await b.page.waitForFunction(([id, text]) => {
+      const el = document.querySelector(`[data-testid=gantt-row][data-id="${id}"] [data-testid=gantt-bar]`);
+      return el && el.getAttribute('aria-label').includes(text);
+    }, [child.id, label], { timeout: 5000 });
+    const took = Date.now() - started;
+    assert.ok(took < 5000, `shown after ${took} ms`);
+    await shot(b.page, 'events-gantt');
+
+    // A task made and then deleted by Sofia while Marco looks at it.
+    const phase = project.children[0];
+    const add = await formValues(sofiaApi, `/api/module/add/${phase.id}/4rineu_task`);
+    const made = await sofiaApi.post(`/api/module/add/${phase.id}/4rineu_task`,
+      sofiaApi.form({ ...add.values, name: 'Short-lived task' }));
+    assert.equal(made.status, 200, JSON.stringify(made.data));
+    const taskId = made.data.item.id;
+    await b.page.goto(`${stack.url}${modulePath('marco@demo.eu', taskId)}`);
+    await b.page.locator('[data-testid=module-name]', { hasText: 'Short-lived task' }).waitFor();
+    await b.page.waitForTimeout(500);
+    assert.equal((await sofiaApi.del(`/api/module/delete/${taskId}`)).status, 200);
+    await b.page.locator('[data-testid=deleted]').waitFor({ timeout: 5000 });
+    assert.deepEqual(b.errors, []);
+    await b.context.close();
+  });
+
+  test('Watch and Unwatch in the module header, with the number of watchers', async () => {
+    const p = await signedIn('elena@demo.eu', modulePath('elena@demo.eu', ids.projectId));
+    const toggle = p.page.locator('[data-testid=watch-toggle]');
+    await toggle.waitFor();
+    const count = Number(await p.page.locator('[data-testid=watch-count]').innerText());
+    assert.equal(await toggle.getAttribute('aria-pressed'), 'false');
+    await toggle.click();
+    await p.page.locator('[data-testid=watch-toggle][aria-pressed=true]').waitFor();
+    assert.equal(Number(await p.page.locator('[data-testid=watch-count]').innerText()), count + 1);
+    await p.page.reload();
+    await p.page.locator('[data-testid=watch-toggle][aria-pressed=true]').waitFor();
+    await p.page.locator('[data-testid=watch-toggle]').click();
+    await p.page.locator('[data-testid=watch-toggle][aria-pressed=false]').waitFor();
+    assert.equal(Number(await p.page.locator('[data-testid=watch-count]').innerText()), count);
+    assert.deepEqual(p.errors, []);
+    await p.context.close();
+  });
+
+  test('e-mail settings on the profile page, and a portal admin\'s webhooks', async () => {
+    const p = await signedIn('sofia@demo.eu', '/profile');
+    const prefs = p.page.locator('[data-testid=mail-preferences]');
+    await prefs.getByLabel('Comments on modules I watch').waitFor();
+    await prefs.getByLabel('Comments on modules I watch').selectOption('never');
+    await prefs.getByRole('button', { name: 'Save e-mail settings' }).click();
+    await p.page.locator('[data-testid=mail-preferences-saved]').waitFor();
+    await p.page.reload();
+    await prefs.getByLabel('Comments on modules I watch').waitFor();
+    assert.equal(await prefs.getByLabel('Comments on modules I watch').inputValue(), 'never');
+
+    await p.page.goto(`${stack.url}/portal/${ids.portalId}/settings/webhooks`);
+    await p.page.locator('[data-testid=webhooks-page]').waitFor();
+    await p.page.click('[data-testid=add-webhook]');
+    const dialog = p.page.locator('.modal');
+    await dialog.getByLabel('URL').fill('https://hooks.example.org/portal');
+    await dialog.getByLabel('Event kinds').fill('comment, deliverable');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const row = p.page.locator('[data-testid=webhook]', { hasText: 'https://hooks.example.org/portal' });
+    await row.waitFor();
+    assert.match(await row.innerText(), /comment, deliverable/);
+    await row.getByRole('button', { name: 'Deliveries' }).click();
+    await p.page.getByText('No deliveries yet').waitFor();
+    await shot(p.page, 'events-webhooks');
+    // Someone who is not the portal's admin has no such page.
+    const viktor = await signedIn('viktor@demo.eu', `/portal/${ids.portalId}/settings`);
+    await viktor.page.locator('nav[aria-label=Settings]').waitFor();
+    assert.equal(await viktor.page.locator('nav[aria-label=Settings] a', { hasText: 'Webhooks' }).count(), 0);
+    assert.deepEqual([...p.errors, ...viktor.errors], []);
+    await p.context.close();
+    await viktor.context.close();
+  });
+});

@@ -1,0 +1,146 @@
+/* Browser tests of /portal/{id}/tasks-all: filtered by status and text, exported to CSV (every row as filtered,
+ * a formula-looking name escaped), and a task under a phase opened over that phase's tasks tab. */
+import fs from 'node:fs';
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openPage, shot, signIn, useStack } from './browser.js';
+import { apiAs, formValues, lisbon } from './outbox.js';
+
+const FORMULA = '=HYPERLINK("http://evil.example","Survey")';
+const OPEN = 'NOT_STARTED,IN_PROGRESS,BLOCKED';
+
+let stack;
+let browser;
+let ids;
+let admin;
+let phase;
+let formulaTask;
+
+/** Fill a server-described form and send it; the item it answers. */
+async function submitForm(client, url, fields) {
+  const { values, form } = await formValues(client, url);
+  const res = await client.post(form.action, client.form({ ...values, ...fields, _method: form.method }));
+  assert.equal(res.status, 200, JSON.stringify(res.data));
+  return res.data.item;
+}
+
+useStack(async (s, b) => {
+  stack = s;
+  browser = b;
+  admin = await apiAs(stack.url, 'admin@demo.eu');
+  ids = await lisbon(admin);
+  const kids = (await admin.get(`/api/module/list/${ids.projectId}`)).data.list;
+  phase = kids.find((k) => k.type === '4rineu_phase' && k.name.startsWith('Phase 0'));
+  // A task whose name a spreadsheet would run as a formula, open (blocked), in Lisbon's phase 0.
+  formulaTask = await submitForm(admin, `/api/module/add/${phase.id}/4rineu_task`, { name: FORMULA, description: 'CSV test' });
+  await submitForm(admin, `/api/deliverable/add/${formulaTask.id}`, { status: 'BLOCKED', deadline: '2026-12-24' });
+});
+
+const tasksUrl = (query = '') => `/api/module/detailed-list-by-type/4rineu_task/${ids.portalId}${query}`;
+
+/** RFC 4180 lines and fields (quoted fields with doubled quotes, CRLF line ends). */
+function parseCsv(text) {
+  const rows = [];
+  let row = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') { field += '"'; i += 1; } else if (c === '"') quoted = false; else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') { row.push(field); field = ''; } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(field); rows.push(row); row = []; field = ''; i += 1;
+    } else field += c;
+  }
+  assert.equal(field, '', 'the file ends with CRLF');
+  return rows;
+}
+
+/** Wait until the table is no longer loading and shows `count` rows in all. */
+async function showsTotal(page, total) {
+  await page.locator(`[data-testid=dt-count] >> text="${total} ${total === 1 ? 'row' : 'rows'}"`).waitFor();
+  await page.waitForFunction(() => !document.querySelector('[data-testid=tasks-table][aria-busy]'));
+}
+
+describe('tasks-all', () => {
+  test('filtered by status and text, exported to CSV as filtered, every page', async () => {
+    const query = `?status=${OPEN}&q=e&sort=deadline`;
+    const expected = (await admin.get(tasksUrl(`${query}&perPage=500`))).data;
+    assert.ok(expected.meta.total > 10, `${expected.meta.total} open tasks with an 'e': more than a page of 10`);
+    assert.ok(expected.list.some((r) => r.id === formulaTask.id));
+    const { page, context, errors } = await openPage(browser, stack.url);
+    await signIn(page, stack.url, 'admin@demo.eu');
+    await page.goto(`${stack.url}/portal/${ids.portalId}/tasks-all`);
+    await page.locator('[data-testid=task-row]').first().waitFor();
+    await page.selectOption('[data-testid=dt-pagesize]', '10');
+    await page.selectOption('[data-testid=tasks-status]', OPEN);
+    await page.fill('[data-testid=dt-search]', 'e');
+    await page.click('[data-testid=th-deadline]');
+    await showsTotal(page, expected.meta.total);
+    await page.locator('[data-testid=th-deadline][aria-sort=ascending]').waitFor();
+    assert.equal(await page.locator('[data-testid=task-row]').count(), 10);
+    assert.equal(await page.locator('[data-testid=dt-pageinfo]').innerText(), `Page 1 of ${Math.ceil(expected.meta.total / 10)}`);
+
+    const exports = [];
+    page.on('request', (r) => { if (r.url().includes('perPage=500')) exports.push(new URL(r.url()).searchParams); });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=dt-export]')]);
+    assert.match(download.suggestedFilename(), /^tasks-4rineu-consortium-\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = fs.readFileSync(await download.path());
+    assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'UTF-8 with a BOM');
+    const [head, ...rows] = parseCsv(bytes.toString('utf8').slice(1));
+    assert.deepEqual(head, ['Portal', 'Project', 'ID', 'Task', 'In', 'In (type)', 'Status', 'Owner', 'Start', 'Deadline', 'Done']);
+    // every row of the filter, in the list's order, not only the page shown
+    assert.equal(rows.length, expected.meta.total);
+    assert.deepEqual(rows.map((r) => Number(r[2])), expected.list.map((r) => r.id));
+    assert.ok(rows.every((r) => ['Not Started', 'In Progress', 'Blocked'].includes(r[6])), rows.map((r) => r[6]).join());
+    assert.ok(rows.every((r) => /e/i.test(r[3])));
+    assert.ok(rows.every((r) => r[0] === '4RinEU Consortium' && r[1] && /^\d{4}-\d{2}-\d{2}$|^$/.test(r[9])));
+    const formula = rows.find((r) => Number(r[2]) === formulaTask.id);
+    assert.deepEqual([formula[3], formula[4], formula[5], formula[6], formula[9]], [`'${FORMULA}`, phase.name, 'Phase', 'Blocked', '2026-12-24']);
+    assert.ok(bytes.toString('utf8').includes('Façade') || !expected.list.some((r) => r.name.includes('Façade')), 'accents kept');
+    // the export asked the API with the table's filters, sort and search
+    assert.ok(exports.length >= 1);
+    assert.deepEqual(Object.fromEntries(exports[0]), { page: '1', perPage: '500', sort: 'deadline', q: 'e', status: OPEN });
+    await shot(page, 'tasks-all-export');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a task under a phase opens over that phase\'s tasks tab', async () => {
+    const { page, context, errors } = await openPage(browser, stack.url);
+    await signIn(page, stack.url, 'sofia@demo.eu');
+    await page.goto(`${stack.url}/portal/${ids.portalId}/tasks-all`);
+    const found = (await admin.get(tasksUrl('?q=energy%20audit&perPage=1'))).data.meta.total;
+    await page.locator('[data-testid=task-row]').first().waitFor();
+    await page.fill('[data-testid=dt-search]', 'Energy audit');
+    await showsTotal(page, found);
+    const group = await page.locator('[data-testid=dt-group]').first().innerText();
+    assert.ok(group.startsWith('4RinEU Consortium › Lisbon demo case'), group);
+    const row = page.locator('[data-testid=task-row]').first();
+    assert.equal(await row.locator('[data-testid=task-parent]').innerText(), `Phase · ${phase.name}`);
+    // the Lisbon task in phase 0 (the table is in tree order: Lisbon first)
+    const link = row.locator('[data-testid=task-name]');
+    assert.equal((await link.innerText()).replace(/^✓/, ''), 'Energy audit');
+    const href = await link.getAttribute('href');
+    const taskId = Number(await row.getAttribute('data-id'));
+    assert.equal(href, `/portal/${ids.portalId}/projects/${ids.projectId}/phases/${phase.id}/tasks/${taskId}`);
+    await link.click();
+    // two overlays: the phase over the project's phases tab, the task (nested in it) over the phase's tasks tab
+    const overlays = page.locator('[data-testid=overlay]');
+    await overlays.nth(1).locator('[data-testid=module-name]').waitFor();
+    assert.equal(await overlays.count(), 2);
+    assert.equal(await overlays.nth(0).locator('[data-testid=module-name]').first().innerText(), phase.name);
+    assert.equal(await page.locator('.module-view .tabs__tab--on').first().innerText(), 'Phases');
+    assert.equal(await overlays.nth(0).locator('.tabs__tab--on').first().innerText(), 'Tasks');
+    assert.equal(await overlays.nth(1).locator('[data-testid=module-name]').innerText(), 'Energy audit');
+    assert.match(await overlays.nth(1).locator('.overlay__crumb').innerText(), /^Task · Energy audit/);
+    // CLOSE goes back to the phase's tasks tab, where the task is listed
+    await overlays.nth(1).locator('[data-testid=overlay-close]').click();
+    await page.waitForURL(`**/projects/${ids.projectId}/phases/${phase.id}/tasks`);
+    assert.equal(await overlays.count(), 1);
+    await shot(page, 'tasks-all-phase-overlay');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});

@@ -1,0 +1,63 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSelector } from 'react-redux';
+import { useLocation, useNavigate } from 'react-router-dom';
+import Modal from '../components/Modal.jsx';
+import { portalHref } from '../lib/format.js';
+
+export const SHORTCUTS = [
+  ['/', 'Search'],
+  ['?', 'This list of shortcuts'],
+  ['g then p', 'Go to my portals'],
+  ['g then t', 'Go to my tasks'],
+  ['Escape', 'Close the topmost menu, popover or dialog'],
+  ['Ctrl+Enter', 'Post the comment being written'],
+  ['↑ ↓ on a move handle', 'Move an item up or down'],
+];
+const SEQUENCE_MS = 1500;
+
+const typing = (el) => !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+
+/** My tasks: the all-tasks page of the portal on screen (else the first of mine), filtered to what I own. */
+export function myTasksUrl(pathname, portals, me) {
+  const mine = me && me.id ? `?owner=${me.id}` : '';
+  const m = /^\/(portal|peb|calibr)\/(\d+)/.exec(pathname);
+  if (m) return `/${m[1]}/${m[2]}/tasks-all${mine}`;
+  const first = (portals || [])[0];
+  return first ? `${portalHref(first)}/tasks-all${mine}` : '/';
+}
+
+/**
+ * The keyboard shortcuts of the signed-in app (issue 15): '?' lists them all, 'g p' and 'g t' go to my portals and
+ * my tasks ('/' is the search box's own, features/search). None fires while typing in a field.
+ */
+export default function Shortcuts() {
+  const [help, setHelp] = useState(false);
+  const pending = useRef(0);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const portals = useSelector((s) => s.portals.list);
+  const me = useSelector((s) => s.user.item);
+  useEffect(() => {
+    const onKey = (e) => {
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
+      if (Date.now() - pending.current < SEQUENCE_MS && (e.key === 'p' || e.key === 't')) {
+        pending.current = 0;
+        e.preventDefault();
+        navigate(e.key === 'p' ? '/' : myTasksUrl(pathname, portals, me));
+      } else if (e.key === 'g') pending.current = Date.now();
+      else if (e.key === '?') { e.preventDefault(); setHelp(true); }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [navigate, pathname, portals, me]);
+  if (!help) return null;
+  return (
+    <Modal title="Keyboard shortcuts" onClose={() => setHelp(false)}>
+      <dl className="shortcuts" data-testid="shortcuts">
+        {SHORTCUTS.map(([keys, what]) => (
+          <div key={keys} className="shortcuts__row"><dt><kbd>{keys}</kbd></dt><dd>{what}</dd></div>
+        ))}
+      </dl>
+    </Modal>
+  );
+}

@@ -1,0 +1,28 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import Loading from '../components/Loading.jsx';
+import LoginPage from '../features/auth/LoginPage.jsx';
+
+const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage.jsx'));
+const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage.jsx'));
+const InvitationPage = lazy(() => import('../features/auth/InvitationPage.jsx'));
+const DisclaimerPage = lazy(() => import('../features/public/DisclaimerPage.jsx'));
+const AboutPage = lazy(() => import('../features/public/AboutPage.jsx'));
+const UnsubscribePage = lazy(() => import('../features/notifications/UnsubscribePage.jsx'));
+
+/** Signed-out route set (spec §2): every path not listed goes to the login page. */
+export default function SignedOutRoutes() {
+  return (
+    <Suspense fallback={<Loading />}>
+      <Routes>
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path="/invitation/*" element={<InvitationPage />} />
+        <Route path="/disclaimer" element={<DisclaimerPage />} />
+        <Route path="/about" element={<AboutPage />} />
+        <Route path="/unsubscribe" element={<UnsubscribePage />} />
+        <Route path="*" element={<LoginPage />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,69 @@
+/** The body of one tab of the module page: a child list, or the feature the fixed tab stands for. */
+import { Suspense, lazy } from 'react';
+import { useParams } from 'react-router-dom';
+import Loading from '../../components/Loading.jsx';
+import { NoMatch } from '../../components/NotFound.jsx';
+import Placeholder from '../../components/Placeholder.jsx';
+import FeedList from '../../features/feed/FeedList.jsx';
+import GanttChart from '../../features/gantt/GanttChart.jsx';
+import { moduleTabs, tabOfChild } from '../../features/modules/tabs.js';
+import ChildList from './ChildList.jsx';
+
+// Each feature tab loads its code when first opened: the project page stays light (draft-js alone is ~70 KB).
+const Discussion = lazy(() => import('../../features/discussion/Discussion.jsx'));
+const FilesPanel = lazy(() => import('../../features/vault/FilesPanel.jsx'));
+const ReferencesPanel = lazy(() => import('../../features/vault/ReferencesPanel.jsx'));
+const MembersPanel = lazy(() => import('../../features/members/MembersPanel.jsx'));
+const KnowledgeLibrary = lazy(() => import('../../features/knowledge/KnowledgeLibrary.jsx'));
+const MetricsDashboard = lazy(() => import('../../features/report/MetricsDashboard.jsx'));
+const CloneTab = lazy(() => import('../../features/clone/CloneTab.jsx'));
+
+const COMING = {
+  knowledge: ['The knowledge library', 'Rich-text articles, nested in a tree, with authors and dates.'],
+  files: ['The file vault', 'Upload, download, lock and unlock the files of this item.'],
+  references: ['References', 'Links, videos and documents shared with the team.'],
+  comments: ['The discussion', 'Threaded comments and replies about this item.'],
+  metric: ['The metrics report', 'Panels of charts and figures built from the custom fields.'],
+  editors: ['The members table', 'Everyone who works on this item, with their roles and rights.'],
+  clone: ['Cloning', 'Copy this item, from a template or as it is, with its content.'],
+};
+
+/** The fixed tabs, each a feature of the module (`module`, its `baseUrl`, `onChanged`). */
+const FIXED = {
+  knowledge: ({ module, baseUrl }) => <KnowledgeLibrary module={module} baseUrl={`${baseUrl}/knowledge`} />,
+  comments: ({ module }) => <Discussion key={module.id} module={module} />,
+  feed: ({ module }) => (
+    <div>
+      <h2 className="section-title">Feed</h2>
+      <FeedList moduleId={module.id} url={module.links && module.links.feed ? module.links.feed.url : undefined} />
+    </div>
+  ),
+  'gantt-chart': ({ module, baseUrl, onChanged }) => (
+    <div>
+      <h2 className="section-title">Gantt Chart</h2>
+      <GanttChart modules={module.children || []} linkOf={(c) => `${baseUrl}/${tabOfChild(module, c)}/${c.id}`}
+        onChanged={onChanged} />
+    </div>
+  ),
+  files: ({ module }) => <FilesPanel module={module} />,
+  references: ({ module }) => <ReferencesPanel module={module} />,
+  metric: ({ module }) => <MetricsDashboard key={module.id} module={module} />,
+  editors: ({ module, onChanged }) => <MembersPanel module={module} title="Editors" onChanged={onChanged} />,
+  // The clone dialog says 'No permissions to make a new version' when the module offers no clone link.
+  clone: ({ module, baseUrl }) => <CloneTab module={module} closeTo={baseUrl} />,
+};
+
+function TabBody({ module, baseUrl, onChanged, tab: fixedTab }) {
+  const params = useParams();
+  const tab = fixedTab || params.tab;
+  const def = moduleTabs(module).find((t) => t.tab === tab);
+  if (!def) return <NoMatch />;
+  if (def.childType) return <ChildList module={module} childType={def.childType} baseUrl={baseUrl} onChanged={onChanged} />;
+  if (FIXED[tab]) return FIXED[tab]({ module, baseUrl, onChanged });
+  const [title, text] = COMING[tab] || [def.label, ''];
+  return <Placeholder title={title}>{text}</Placeholder>;
+}
+
+export default function TabContent(props) {
+  return <Suspense fallback={<Loading inline />}><TabBody {...props} /></Suspense>;
+}

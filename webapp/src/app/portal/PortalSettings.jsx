@@ -1,0 +1,59 @@
+import { Suspense, lazy } from 'react';
+import { NavLink, Navigate, Route, Routes } from 'react-router-dom';
+import Loading from '../../components/Loading.jsx';
+import { NoMatch } from '../../components/NotFound.jsx';
+import FeedList from '../../features/feed/FeedList.jsx';
+
+const KnowledgeLibrary = lazy(() => import('../../features/knowledge/KnowledgeLibrary.jsx'));
+const MembersPanel = lazy(() => import('../../features/members/MembersPanel.jsx'));
+const VaultPanel = lazy(() => import('../../features/vault/VaultPanel.jsx'));
+const CustomFieldsPage = lazy(() => import('../../features/customFields/CustomFieldsPage.jsx'));
+const TemplatesPage = lazy(() => import('../../features/clone/TemplatesPage.jsx'));
+const WebhooksPage = lazy(() => import('../../features/webhooks/WebhooksPage.jsx'));
+
+const PAGES = [
+  ['users', 'Users'],
+  ['templates', 'Templates'],
+  ['custom-fields', 'Custom Fields'],
+  ['articles', 'Articles'],
+  ['files', 'Files'],
+  ['feed', 'Feed'],
+];
+
+/** The users page: admin members apart from all members, with add, invite, edit and delete. */
+function UsersPage({ portal, onChanged }) {
+  // The admins come from the portal's own memberships: a change reloads the portal too.
+  return <MembersPanel module={portal} split onChanged={onChanged} />;
+}
+
+/** /portal/{id}/settings: templates, custom-fields, users, articles, files, feed. */
+export default function PortalSettings({ portal, base, onChanged }) {
+  const root = `/${base}/${portal.id}/settings`;
+  // Webhooks: the portal's admins only (the portal offers its `webhooks` link to them).
+  const pages = portal.links && portal.links.webhooks ? [...PAGES, ['webhooks', 'Webhooks']] : PAGES;
+  return (
+    <div className="page">
+      <h1 className="page__title">Settings</h1>
+      <nav className="tabs" aria-label="Settings">
+        {pages.map(([p, label]) => (
+          <NavLink key={p} to={`${root}/${p}`} className={({ isActive }) => (isActive ? 'tabs__tab tabs__tab--on' : 'tabs__tab')}>{label}</NavLink>
+        ))}
+      </nav>
+      <div className="tabs__panel">
+        <Suspense fallback={<Loading inline />}>
+        <Routes>
+          <Route index element={<Navigate to={`${root}/users`} replace />} />
+          <Route path="users" element={<UsersPage portal={portal} onChanged={onChanged} />} />
+          <Route path="templates" element={<TemplatesPage portal={portal} />} />
+          <Route path="custom-fields" element={<CustomFieldsPage portal={portal} />} />
+          <Route path="articles/*" element={<KnowledgeLibrary module={portal} baseUrl={`${root}/articles`} />} />
+          <Route path="files" element={<VaultPanel module={portal} title="Portal files" />} />
+          <Route path="feed" element={<FeedList moduleId={portal.id} />} />
+          <Route path="webhooks" element={<WebhooksPage portal={portal} />} />
+          <Route path="*" element={<NoMatch />} />
+        </Routes>
+        </Suspense>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { Link, Route, Routes, useLocation, useNavigate, useParams } from 'react-router-dom';
+import Loading from '../../components/Loading.jsx';
+import { NoMatch } from '../../components/NotFound.jsx';
+import StatusBadge from '../../components/StatusBadge.jsx';
+import useFetch from '../../hooks/useFetch.js';
+import { listPlatforms, viewModule } from '../../features/modules/api.js';
+import ModuleHeader from '../../features/modules/ModuleHeader.jsx';
+import AppLayout from '../AppLayout.jsx';
+import V2Frame from './V2Frame.jsx';
+
+// Links within /v2 browse; Edit Project (a plain link to /v2/{platform}/{parentId}/{id}) opens the edit form.
+const BROWSING = { browse: true };
+
+/** /v2: the platform table (ID, Name, Module Type, platform). */
+function PlatformTable() {
+  const { status, data, error } = useFetch(listPlatforms);
+  if (status === 'loading') return <Loading inline />;
+  return (
+    <div className="page">
+      <h1 className="page__title">Platforms</h1>
+      {error && <div className="form__error">{error}</div>}
+      <table className="table" data-testid="v2-table">
+        <thead><tr><th style={{ width: 80 }}>ID</th><th>Name</th><th>Module Type</th><th>platform</th></tr></thead>
+        <tbody>
+          {(data || []).map((p) => (
+            <tr key={p.id}>
+              <td className="muted">{p.id}</td>
+              <td><Link to={`/v2/${p.platform}/${p.id}`} state={BROWSING}>{p.name}</Link></td>
+              <td>{p.typeLabel}</td>
+              <td><code>{p.platform}</code></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * /v2/{platform}/{id}[/{id}...] (up to 4 ids): the last module, its header and its children. Reached as
+ * /v2/{platform}/{parentId}/{id} from Edit Project (not by browsing /v2), it shows the module inside its portal's
+ * layout with its edit form open (spec §2).
+ */
+function V2Module() {
+  const params = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const ids = (params['*'] || '').split('/').filter(Boolean);
+  const valid = ids.length >= 1 && ids.length <= 4 && ids.every((x) => /^\d+$/.test(x));
+  const id = valid ? ids[ids.length - 1] : null;
+  const { status, data: module, error, reload } = useFetch(id ? viewModule : null, [id]);
+  if (!valid) return <AppLayout><NoMatch /></AppLayout>;
+  if (status === 'loading' || status === 'idle') return <Loading />;
+  if (status === 'failed') return <AppLayout><div className="page"><div className="form__error" role="alert">{error}</div></div></AppLayout>;
+  const here = `/v2/${params.platform}/${ids.join('/')}`;
+  const up = ids.length > 1 ? `/v2/${params.platform}/${ids.slice(0, -1).join('/')}` : '/v2';
+  const editing = ids.length === 2 && !(location.state && location.state.browse);
+  return (
+    <V2Frame module={module} inPortal={editing}>
+      <V2Page module={module} ids={ids} here={here} platform={params.platform} editing={editing} reload={reload}
+        onDeleted={() => navigate(up)} />
+    </V2Frame>
+  );
+}
+
+function V2Page({ module, ids, here, platform, editing, reload, onDeleted }) {
+  return (
+    <div className="page">
+      <nav className="breadcrumb" aria-label="Breadcrumb">
+        <Link to="/v2">Platforms</Link>
+        {ids.map((x, i) => (
+          <span key={x}>
+            <span className="breadcrumb__sep">/</span>
+            {i < ids.length - 1 ? <Link to={`/v2/${platform}/${ids.slice(0, i + 1).join('/')}`} state={BROWSING}>{x}</Link> : <span className="breadcrumb__here">{x}</span>}
+          </span>
+        ))}
+      </nav>
+      <ModuleHeader module={module} onChanged={reload} onDeleted={onDeleted} startWith={editing ? 'edit' : null} />
+      <h2 className="section-title">Contents <span className="count">{(module.children || []).length}</span></h2>
+      <table className="table">
+        <thead><tr><th style={{ width: 80 }}>ID</th><th>Name</th><th>Module Type</th><th>Status</th></tr></thead>
+        <tbody>
+          {(module.children || []).map((c) => (
+            <tr key={c.id}>
+              <td className="muted">{c.id}</td>
+              <td>{ids.length < 4 ? <Link to={`${here}/${c.id}`} state={BROWSING}>{c.name}</Link> : c.name}</td>
+              <td>{c.typeLabel}</td>
+              <td><StatusBadge status={c.deliverable && c.deliverable.status} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function V2Routes() {
+  return (
+    <Routes>
+      <Route index element={<AppLayout><PlatformTable /></AppLayout>} />
+      <Route path=":platform/*" element={<V2Module />} />
+    </Routes>
+  );
+}

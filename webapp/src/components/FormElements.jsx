@@ -1,0 +1,68 @@
+/** The renderers of a server form's elements, one per element type (spec §3 Dynamic form definition). */
+import Field from './Field.jsx';
+
+function InputControl({ el, common, value, onChange }) {
+  return <input {...common} type={el.type} placeholder={el.placeholder || undefined} value={value ?? ''} onChange={(e) => onChange(e.target.value)} />;
+}
+
+function TextareaControl({ el, common, value, onChange }) {
+  return <textarea {...common} rows={4} placeholder={el.placeholder || undefined} value={value ?? ''} onChange={(e) => onChange(e.target.value)} />;
+}
+
+function SelectControl({ el, common, value, onChange }) {
+  return (
+    <select {...common} value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
+      <option value="" disabled>{el.placeholder || `Select ${el.label || ''}`.trim()}</option>
+      {(el.options || []).map((o) => <option key={String(o.value)} value={String(o.value)}>{o.label}</option>)}
+    </select>
+  );
+}
+
+function FileControl({ common, onChange }) {
+  return <input {...common} type="file" onChange={(e) => onChange(e.target.files && e.target.files[0] ? e.target.files[0] : null)} />;
+}
+
+/** The control of each element type a form may hold; any other type shows a to-do. */
+export const CONTROLS = {
+  text: InputControl,
+  email: InputControl,
+  date: InputControl,
+  textarea: TextareaControl,
+  select: SelectControl,
+  file: FileControl,
+};
+
+function Unsupported({ el }) {
+  return (
+    <div className="field field--todo" data-testid="todo-element">
+      <span className="field__label">{el.label}</span>
+      <div className="todo">To do: the element type &lsquo;{el.type}&rsquo; is not supported yet.</div>
+    </div>
+  );
+}
+
+/**
+ * One element of a server form with its label, help and error: `form` is useServerForm's state ({values,
+ * errors, busy, set}); `uid` keeps the ids of two forms on one page apart.
+ */
+export default function FormElement({ el, form, uid }) {
+  if (el.type === 'hidden') return <input type="hidden" name={el.name} value={form.values[el.name] ?? ''} readOnly />;
+  if (el.type === 'compound') {
+    return (
+      <fieldset className="fieldset">
+        {el.label && <legend>{el.label}</legend>}
+        {(el.elements || []).map((child) => <FormElement key={child.name} el={child} form={form} uid={uid} />)}
+      </fieldset>
+    );
+  }
+  const Control = CONTROLS[el.type];
+  if (!Control) return <Unsupported el={el} />;
+  const id = `${uid}-${el.name}`;
+  const err = form.errors[el.name];
+  const common = { id, name: el.name, disabled: el.disabled || form.busy, 'aria-invalid': err ? 'true' : undefined };
+  return (
+    <Field id={id} label={el.label} required={el.required} help={el.help} error={err}>
+      <Control el={el} common={common} value={form.values[el.name]} onChange={(v) => form.set(el.name, v)} />
+    </Field>
+  );
+}

@@ -1,0 +1,39 @@
+/** The DataTable's body: the rows of the page under their group headings, or the empty text. */
+import { groupRows } from './columns.js';
+
+function Row({ row, prepareRow, rowProps }) {
+  prepareRow(row);
+  const { key, ...rp } = row.getRowProps(rowProps ? rowProps(row.original) : undefined);
+  return (
+    <tr key={key} {...rp}>
+      {row.cells.map((cell) => {
+        const { key: ck, ...cp } = cell.getCellProps();
+        return <td key={ck} {...cp} className={cell.column.className}>{cell.render('Cell')}</td>;
+      })}
+    </tr>
+  );
+}
+
+export default function TableBody({ table, groupBy, rowProps, colCount, emptyText }) {
+  const { page, prepareRow, getTableBodyProps } = table;
+  const groups = groupRows(page, groupBy);
+  return (
+    <tbody {...getTableBodyProps()}>
+      {groups.map((g) => [
+        groupBy && (
+          <tr key={`group-${g.key}`} className="dt__group" data-testid="dt-group">
+            <th colSpan={colCount} scope="colgroup">
+              {g.label} <span className="count">{g.rows.length}</span>
+            </th>
+          </tr>
+        ),
+        ...g.rows.map((row) => <Row key={row.id} row={row} prepareRow={prepareRow} rowProps={rowProps} />),
+      ])}
+      {!page.length && (
+        <tr>
+          <td colSpan={colCount} className="dt__empty" data-testid="dt-empty">{emptyText}</td>
+        </tr>
+      )}
+    </tbody>
+  );
+}

@@ -1,0 +1,28 @@
+import { useLocation } from 'react-router-dom';
+import useFetch from '../../hooks/useFetch.js';
+import { errorMessage, statusOf } from '../../lib/errors.js';
+import { viewInvitation } from './api.js';
+
+/** The message for an invitation link the server refuses (404 forged, 410 used or expired). */
+export function invitationProblem(err) {
+  const status = statusOf(err);
+  if (status === 404) return 'This invitation link is not valid. Check that you opened the whole link from the e-mail, or ask for a new invitation.';
+  if (status === 410) return errorMessage(err, 'This invitation can no longer be used.');
+  return errorMessage(err, 'The invitation could not be read. Please try again.');
+}
+
+/** The invitation of the page's ?token=: {token, status: missing | loading | ok | bad, item, error}. */
+export default function useInvitation() {
+  const { search } = useLocation();
+  const token = new URLSearchParams(search).get('token') || '';
+  const read = useFetch(token ? viewInvitationOrProblem : null, [token]);
+  if (!token) return { token, status: 'missing', item: null, error: null };
+  if (read.status === 'succeeded') return { token, status: 'ok', item: read.data, error: null };
+  if (read.status === 'failed') return { token, status: 'bad', item: null, error: read.error };
+  return { token, status: 'loading', item: null, error: null };
+}
+
+/** viewInvitation, failing with the invitation's own message. */
+function viewInvitationOrProblem(token) {
+  return viewInvitation(token).catch((err) => Promise.reject(new Error(invitationProblem(err))));
+}

@@ -1,0 +1,177 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+
+vi.mock('../../lib/apiClient.js', async (importOriginal) => {
+  const real = await importOriginal();
+  return { ...real, default: { get: vi.fn(), post: vi.fn() } };
+});
+
+// eslint-disable-next-line import/first
+import api from '../../lib/apiClient.js';
+// eslint-disable-next-line import/first
+import GanttChart, { ROW_HEIGHT } from './GanttChart.jsx';
+
+const today = new Date(2026, 5, 15, 9, 0); // the window: 9 June to 10 July, 32 days
+const link = (name, id) => ({ route: `deliverable.${name}`, url: `/api/deliverable/${name.replace(/_/g, '-')}/${id}/${id + 1000}`, label: name, access: 'edit', operation: 'POST' });
+const row = (i, { editable = true } = {}) => ({
+  id: i + 1,
+  name: `Task ${i}`,
+  deliverable: {
+    id: i + 1001, status: { name: 'IN_PROGRESS', label: 'In Progress' }, ownerId: 5, ownerName: 'Olga Owner', ownerAvatar: null,
+    startDate: '2026-06-10', deadline: '2026-06-20', commencedDate: null, completionDate: null,
+    links: editable ? { edit_start_date: link('edit_start_date', i + 1), edit_deadline: link('edit_deadline', i + 1) } : {},
+  },
+});
+const many = (n, opts) => Array.from({ length: n }, (_, i) => row(i, opts));
+const form = (field, value) => ({
+  method: 'PUT',
+  action: `/api/deliverable/${field}/1/1001`,
+  elements: [
+    { name: field === 'edit-deadline' ? 'deadline' : 'startDate', type: 'date', value },
+    { name: '_token', type: 'hidden', value: 'tok' },
+    { name: '_version', type: 'hidden', value: '4' },
+  ],
+});
+
+function show(modules, props = {}) {
+  return render(<MemoryRouter><GanttChart modules={modules} today={today} linkOf={(m) => `/t/${m.id}`} {...props} /></MemoryRouter>);
+}
+
+let rect;
+beforeEach(() => {
+  api.get.mockReset();
+  api.post.mockReset();
+  // jsdom lays nothing out: every track is 640 px wide (20 px a day).
+  rect = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ width: 640, height: 40, left: 0, top: 0, right: 640, bottom: 40, x: 0, y: 0 });
+});
+afterEach(() => rect.mockRestore());
+
+describe('GanttChart', () => {
+  test('2,000 rows: only those in view and the overscan are rendered; the body keeps the full height', () => {
+    show(many(2000));
+    const rows = screen.getAllByTestId('gantt-row');
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.length).toBeLessThan(40);
+    expect(rows[0]).toHaveTextContent('Task 0');
+    expect(screen.getByTestId('gantt-scroll').querySelector('.gantt__body').style.height).toBe(`${2000 * ROW_HEIGHT}px`);
+    // One header cell per day and one grid column per day for the whole chart, not per row.
+    expect(document.querySelectorAll('.gantt__col')).toHaveLength(32);
+    expect(document.querySelectorAll('.gantt__gridcol')).toHaveLength(32);
+  });
+
+  test('scrolled to the bottom, the last rows are rendered at their place', () => {
+    show(many(2000));
+    const box = screen.getByTestId('gantt-scroll');
+    Object.defineProperty(box, 'scrollTop', { configurable: true, value: 2000 * ROW_HEIGHT - 600 });
+    fireEvent.scroll(box);
+    const rows = screen.getAllByTestId('gantt-row');
+    expect(rows.length).toBeLessThan(40);
+    const last = rows[rows.length - 1];
+    expect(last).toHaveTextContent('Task 1999');
+    expect(last.style.top).toBe(`${1999 * ROW_HEIGHT}px`);
+    expect(screen.queryByText('Task 0')).toBeNull();
+  });
+
+  test('bars, markers, avatar and the zoom', () => {
+    show([row(0)]);
+    const bar = screen.getByRole('button', { name: /Task 0: 10th Jun 2026 to 20th Jun 2026, In Progress/ });
+    expect(bar.style.left).toBe(`${(1 / 32) * 100}%`);
+    expect(bar.style.width).toBe(`${(11 / 32) * 100}%`);
+    expect(bar.style.background).toBe('rgb(11, 114, 133)'); // In Progress: cyan, dark enough for white text (lib/format statusStyle)
+    expect(document.querySelectorAll('[data-marker]')).toHaveLength(2);
+    expect(screen.getByTestId('avatar')).toHaveAttribute('title', 'Olga Owner');
+    expect(screen.getByTestId('gantt-today')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('gantt-zoom-months'));
+    expect(document.querySelectorAll('.gantt__col')).toHaveLength(12);
+    expect(screen.getByTestId('gantt-back')).toHaveTextContent('‹ Quarter');
+    fireEvent.click(screen.getByTestId('gantt-zoom-weeks'));
+    expect(document.querySelectorAll('.gantt__col')).toHaveLength(16);
+    fireEvent.click(screen.getByTestId('gantt-zoom-days'));
+    expect(screen.getByTestId('gantt-back')).toHaveTextContent('‹ Week');
+    expect(screen.getByTestId('gantt-range')).toHaveTextContent('9th Jun 2026 – 10th Jul 2026');
+  });
+
+  test('dragging a bar later saves the deadline first, then the start date, through the forms', async () => {
+    api.get.mockImplementation((url) => Promise.resolve({ data: form(url.includes('deadline') ? 'edit-deadline' : 'edit-start-date', 'x') }));
+    api.post.mockResolvedValueOnce({ data: { item: { startDate: '2026-06-10', deadline: '2026-06-23' } } })
+      .mockResolvedValueOnce({ data: { item: { startDate: '2026-06-13', deadline: '2026-06-23' } } });
+    const onChanged = vi.fn();
+    show([row(0)], { onChanged });
+    const bar = screen.getByTestId('gantt-bar');
+    fireEvent.pointerDown(bar, { button: 0, clientX: 100, pointerId: 1 });
+    fireEvent.pointerMove(bar, { clientX: 160, pointerId: 1 }); // 3 days
+    expect(bar.getAttribute('aria-label')).toMatch(/13th Jun 2026 to 23rd Jun 2026/);
+    fireEvent.pointerUp(bar, { clientX: 160, pointerId: 1 });
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    expect(api.get.mock.calls.map((c) => c[0])).toEqual(['/api/deliverable/edit-deadline/1/1001', '/api/deliverable/edit-start-date/1/1001']);
+    const [action, fd] = api.post.mock.calls[0];
+    expect(action).toBe('/api/deliverable/edit-deadline/1/1001');
+    expect([fd.get('deadline'), fd.get('_method'), fd.get('_token'), fd.get('_version')]).toEqual(['2026-06-23', 'PUT', 'tok', '4']);
+    expect(api.post.mock.calls[1][1].get('startDate')).toBe('2026-06-13');
+    expect(screen.getByTestId('gantt-bar').getAttribute('aria-label')).toMatch(/13th Jun 2026 to 23rd Jun 2026/);
+  });
+
+  test('a failed save shows the server\'s error and puts the bar back', async () => {
+    api.get.mockResolvedValue({ data: form('edit-deadline', '2026-06-20') });
+    api.post.mockRejectedValue({ response: { status: 409, data: { error: 'Someone changed this item meanwhile' } } });
+    const onChanged = vi.fn();
+    show([row(0)], { onChanged });
+    const bar = screen.getByTestId('gantt-bar');
+    const end = bar.querySelector('[data-edge=end]');
+    fireEvent.pointerDown(end, { button: 0, clientX: 300, pointerId: 1 });
+    fireEvent.pointerMove(bar, { clientX: 340, pointerId: 1 });
+    fireEvent.pointerUp(bar, { clientX: 340, pointerId: 1 });
+    expect(await screen.findByTestId('gantt-error')).toHaveTextContent('Someone changed this item meanwhile');
+    expect(api.post.mock.calls[0][1].get('deadline')).toBe('2026-06-22');
+    expect(screen.getByTestId('gantt-bar').getAttribute('aria-label')).toMatch(/10th Jun 2026 to 20th Jun 2026/);
+    expect(onChanged).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('gantt-error-ok'));
+    expect(screen.queryByTestId('gantt-error')).toBeNull();
+  });
+
+  test('when the second of two dates fails, the bar shows what the server kept and the rows are reloaded', async () => {
+    api.get.mockImplementation((url) => Promise.resolve({ data: form(url.includes('deadline') ? 'edit-deadline' : 'edit-start-date', 'x') }));
+    api.post.mockResolvedValueOnce({ data: { item: { startDate: '2026-06-10', deadline: '2026-06-22' } } })
+      .mockRejectedValueOnce({ message: 'Network Error' });
+    const onChanged = vi.fn();
+    show([row(0)], { onChanged });
+    const bar = screen.getByTestId('gantt-bar');
+    fireEvent.pointerDown(bar, { button: 0, clientX: 100, pointerId: 1 });
+    fireEvent.pointerMove(bar, { clientX: 140, pointerId: 1 });
+    fireEvent.pointerUp(bar, { clientX: 140, pointerId: 1 });
+    expect(await screen.findByTestId('gantt-error')).toHaveTextContent('Network Error');
+    expect(screen.getByTestId('gantt-bar').getAttribute('aria-label')).toMatch(/10th Jun 2026 to 22nd Jun 2026/);
+    expect(onChanged).toHaveBeenCalled();
+  });
+
+  test('a 422 says what is wrong with the date', async () => {
+    api.get.mockResolvedValue({ data: form('edit-start-date', '2026-06-10') });
+    api.post.mockRejectedValue({ response: { status: 422, data: { error: 'The form has errors', errors: { deadline: ['The deadline cannot be before the start date'] } } } });
+    show([row(0)]);
+    fireEvent.keyDown(screen.getByTestId('gantt-bar'), { key: 'ArrowLeft', altKey: true });
+    expect(await screen.findByTestId('gantt-error')).toHaveTextContent('The form has errors: The deadline cannot be before the start date');
+    expect(api.post.mock.calls[0][1].get('startDate')).toBe('2026-06-09');
+  });
+
+  test('arrow keys move the bar by a day; Shift moves the deadline', async () => {
+    api.get.mockImplementation((url) => Promise.resolve({ data: form(url.includes('deadline') ? 'edit-deadline' : 'edit-start-date', 'x') }));
+    api.post.mockResolvedValue({ data: { item: { startDate: '2026-06-10', deadline: '2026-06-21' } } });
+    show([row(0)]);
+    fireEvent.keyDown(screen.getByTestId('gantt-bar'), { key: 'ArrowRight', shiftKey: true });
+    await waitFor(() => expect(api.post).toHaveBeenCalledTimes(1));
+    expect(api.post.mock.calls[0][1].get('deadline')).toBe('2026-06-21');
+  });
+
+  test('without the edit links the bar is a picture: nothing drags, nothing is saved', () => {
+    show([row(0, { editable: false })]);
+    expect(screen.queryByRole('button', { name: /Task 0/ })).toBeNull();
+    const bar = screen.getByRole('img', { name: /Task 0: 10th Jun 2026 to 20th Jun 2026/ });
+    fireEvent.pointerDown(bar, { button: 0, clientX: 100, pointerId: 1 });
+    fireEvent.pointerMove(bar, { clientX: 200, pointerId: 1 });
+    fireEvent.pointerUp(bar, { clientX: 200, pointerId: 1 });
+    fireEvent.keyDown(bar, { key: 'ArrowRight' });
+    expect(api.get).not.toHaveBeenCalled();
+    expect(within(screen.getByTestId('gantt')).queryByText(/Drag a bar/)).toBeNull();
+  });
+});

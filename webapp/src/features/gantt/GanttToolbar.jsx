@@ -1,0 +1,28 @@
+import { formatDate } from '../../lib/dates.js';
+import { MARKERS, TODAY_COLOUR } from './GanttRow.jsx';
+import { STEP_LABELS, ZOOMS, ZOOM_LABELS, isoDay, rezoom, shift, windowFor } from './window.js';
+
+/** ‹ step, Today, step ›, the zoom (days, weeks, months), the dates shown and the legend. */
+export default function GanttToolbar({ win, onWindow, today }) {
+  const step = STEP_LABELS[win.zoom];
+  return (
+    <div className="gantt__tools">
+      <button type="button" className="btn btn--small" onClick={() => onWindow(shift(win, -1))} data-testid="gantt-back">‹ {step}</button>
+      <button type="button" className="btn btn--small" onClick={() => onWindow(windowFor(win.zoom, today))} data-testid="gantt-today-btn">Today</button>
+      <button type="button" className="btn btn--small" onClick={() => onWindow(shift(win, 1))} data-testid="gantt-next">{step} ›</button>
+      <div className="toggle" role="group" aria-label="Zoom">
+        {ZOOMS.map((z) => (
+          <button key={z} type="button" className={z === win.zoom ? 'toggle__btn toggle__btn--on' : 'toggle__btn'}
+            aria-pressed={z === win.zoom} onClick={() => onWindow(rezoom(win, z, today))} data-testid={`gantt-zoom-${z}`}>
+            {ZOOM_LABELS[z]}
+          </button>
+        ))}
+      </div>
+      <span className="muted" data-testid="gantt-range">{formatDate(isoDay(win.from))} – {formatDate(isoDay(win.to))}</span>
+      <span className="gantt__legend">
+        {MARKERS.map(([, label, colour]) => <span key={label}><i style={{ background: colour }} />{label}</span>)}
+        <span><i style={{ background: TODAY_COLOUR }} />Today</span>
+      </span>
+    </div>
+  );
+}

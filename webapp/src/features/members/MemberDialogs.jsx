@@ -1,0 +1,29 @@
+import FormDialog from '../../components/FormDialog.jsx';
+import { getMemberEditForm } from './api.js';
+
+/** The member edit form from the membership's edit link, sending allowView on and role 'User' (spec §6). */
+export function EditMemberDialog({ member, onClose, onSaved }) {
+  const note = <p className="member-edit__note muted">Saving sets the role to &lsquo;User&rsquo; and keeps View on.</p>;
+  return (
+    <FormDialog title={`Edit ${member.name}`} url={member.links.edit.url} load={getMemberEditForm} note={note}
+      onClose={onClose} onSuccess={onSaved} testId="member-edit-form" />
+  );
+}
+
+/**
+ * The dialog open on the members panel: {kind: 'add' | 'invite' | 'edit', member}. `onDone(kind, item, answer)`
+ * follows a saved form.
+ */
+export default function MemberDialogs({ dialog, links, onClose, onDone }) {
+  if (!dialog) return null;
+  if (dialog.kind === 'add') {
+    return <FormDialog title="Add User" url={links.add_membership.url} submitLabel="Add" onClose={onClose} onSuccess={(item) => onDone('add', item)} />;
+  }
+  if (dialog.kind === 'invite') {
+    return (
+      <FormDialog title="Invite User" url={links.invite.url} submitLabel="Send invitation" onClose={onClose}
+        onSuccess={(item, res) => onDone('invite', item, res)} />
+    );
+  }
+  return <EditMemberDialog member={dialog.member} onClose={onClose} onSaved={(item) => onDone('edit', item)} />;
+}

@@ -1,0 +1,55 @@
+/**
+ * The top bar's search (spec §9: debounced 200 ms): a combobox whose list shows the hits as they come, grouped by
+ * kind; ↑ ↓ move, Enter opens, Escape closes; '/' anywhere but in a field puts the cursor in it. On a module
+ * page (`scope`: {id, name, typeLabel}) a toggle limits it to that module and what lies below.
+ */
+import { useCallback, useEffect, useRef } from 'react';
+import useClickOutside from '../../hooks/useClickOutside.js';
+import SearchList, { LISTBOX, optionId } from './SearchList.jsx';
+import useSearchBox from './useSearchBox.js';
+import './search.css';
+
+const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
+
+/** '/' focuses the box, unless someone is typing somewhere. */
+function useSlashFocus(input) {
+  useEffect(() => {
+    const onKey = (e) => {
+      const t = e.target;
+      if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey) return;
+      if (t && (TYPING.has(t.tagName) || t.isContentEditable)) return;
+      e.preventDefault();
+      if (input.current) input.current.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [input]);
+}
+
+export default function SearchBox({ scope }) {
+  const box = useSearchBox(scope);
+  const ref = useRef(null);
+  const input = useRef(null);
+  const { close, open, text, active, scoped } = box;
+  const onClose = useCallback(() => close(), [close]);
+  useClickOutside(ref, open, onClose);
+  useSlashFocus(input);
+  const where = scope && scoped ? `in ${scope.name}` : 'everywhere';
+  return (
+    <div className="search" ref={ref} data-testid="search-box">
+      <input ref={input} type="search" role="combobox" className="search__input" data-testid="search-input"
+        aria-label={`Search ${where}`} placeholder={scope && scoped ? `Search in this ${scope.typeLabel.toLowerCase()}…` : 'Search… (press /)'}
+        aria-expanded={open && !!box.q} aria-controls={LISTBOX} aria-autocomplete="list"
+        aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
+        value={text} onChange={(e) => box.setText(e.target.value)} onFocus={() => box.setOpen(true)}
+        onKeyDown={box.onKeyDown} autoComplete="off" />
+      {scope && (
+        <button type="button" className={scoped ? 'search__scope search__scope--on' : 'search__scope'} aria-pressed={scoped}
+          title={`Search only in ${scope.name}`} data-testid="search-scope" onClick={() => box.setScoped(!scoped)}>
+          This {scope.typeLabel.toLowerCase()}
+        </button>
+      )}
+      {open && box.q && <SearchList box={box} />}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+/** The facets of the results page: kind (with counts), portal, author and the day range. */
+import { KINDS, kindLabel } from './hits.js';
+
+function KindFacet({ counts, value, set }) {
+  const chosen = value ? value.split(',') : [];
+  const toggle = (kind) => {
+    const next = chosen.includes(kind) ? chosen.filter((k) => k !== kind) : [...chosen, kind];
+    set({ kind: next.join(',') });
+  };
+  return (
+    <fieldset data-testid="facet-kind">
+      <legend>Kind</legend>
+      {KINDS.filter((k) => counts[k] || chosen.includes(k)).map((k) => (
+        <label key={k} className="results__kind">
+          <span>
+            <input type="checkbox" checked={chosen.includes(k)} onChange={() => toggle(k)} data-testid={`facet-kind-${k}`} />
+            {' '}{kindLabel(k, 2)}
+          </span>
+          <span className="muted">{counts[k] || 0}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function Choice({ label, name, options, value, set }) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <select value={value || ''} onChange={(e) => set({ [name]: e.target.value })} data-testid={`facet-${name}`}>
+        <option value="">Any</option>
+        {options.map((o) => <option key={o.id} value={String(o.id)}>{`${o.name || o.id} (${o.count})`}</option>)}
+      </select>
+    </label>
+  );
+}
+
+/** `facets`: the answer's; `query`: the page's (strings); `set(patch)`: change the query (back to page 1). */
+export default function SearchFilters({ facets, query, set }) {
+  const f = facets || { kind: {}, portal: [], author: [] };
+  return (
+    <aside className="results__facets" aria-label="Filters">
+      <KindFacet counts={f.kind} value={query.kind} set={set} />
+      <Choice label="Portal" name="portal" options={f.portal} value={query.portal} set={set} />
+      <Choice label="Author" name="author" options={f.author} value={query.author} set={set} />
+      <fieldset>
+        <legend>Written</legend>
+        <label className="field"><span>From</span>
+          <input type="date" value={query.from || ''} onChange={(e) => set({ from: e.target.value })} data-testid="facet-from" />
+        </label>
+        <label className="field"><span>To</span>
+          <input type="date" value={query.to || ''} onChange={(e) => set({ to: e.target.value })} data-testid="facet-to" />
+        </label>
+      </fieldset>
+    </aside>
+  );
+}

@@ -1,0 +1,65 @@
+/** The open list of the search box: the hits grouped by kind (ARIA listbox with groups), then 'See all results'. */
+import { hitTitle } from './hits.js';
+import Marked from './Marked.jsx';
+
+export const LISTBOX = 'search-listbox';
+export const optionId = (index) => `search-option-${index}`;
+
+function Option({ index, active, onPick, children, testId, kind }) {
+  return (
+    // Keyboard use is the combobox's (the input keeps focus: ↑ ↓ Enter); a pointer picks with a click.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+    <li role="option" id={optionId(index)} aria-selected={index === active} data-testid={testId} data-kind={kind}
+      className={index === active ? 'search__option search__option--on' : 'search__option'}
+      onMouseDown={(e) => e.preventDefault()} onClick={() => onPick(index)}>
+      {children}
+    </li>
+  );
+}
+
+function Hit({ hit }) {
+  return (
+    <>
+      <Marked className="search__title" text={hitTitle(hit)} testId="search-hit-title" />
+      <span className="search__crumb">{(hit.breadcrumb || []).join(' › ')}</span>
+      {hit.snippet && <Marked className="search__snippet" text={hit.snippet} />}
+    </>
+  );
+}
+
+/** `box`: useSearchBox()'s state. */
+export default function SearchList({ box }) {
+  const { groups, options, active, answer, q, status, error, choose } = box;
+  const total = answer ? answer.meta.total : 0;
+  // Each group's first option index: the options are numbered across the groups, in order.
+  const starts = groups.map((_, i) => groups.slice(0, i).reduce((n, g) => n + g.hits.length, 0));
+  const empty = answer && !options.length;
+  return (
+    <div className="search__panel" data-testid="search-panel">
+      <div role="status" className="sr-only">{answer ? `${total} results` : ''}</div>
+      {status === 'failed' && <div className="form__error" role="alert">{error}</div>}
+      {empty && <div className="search__empty" data-testid="search-empty">No results for “{q}”</div>}
+      <ul role="listbox" id={LISTBOX} aria-label="Search results" className="search__list">
+        {groups.map((g, gi) => (
+          <li role="presentation" key={g.kind}>
+            <div className="search__group" id={`search-group-${g.kind}`} data-testid="search-group">
+              {g.label} <span className="search__count">{g.total}</span>
+            </div>
+            <ul role="group" aria-labelledby={`search-group-${g.kind}`}>
+              {g.hits.map((hit, hi) => (
+                <Option key={hit.key} index={starts[gi] + hi} active={active} onPick={choose} testId="search-hit" kind={hit.kind}>
+                  <Hit hit={hit} />
+                </Option>
+              ))}
+            </ul>
+          </li>
+        ))}
+        {q && (
+          <Option index={options.length} active={active} onPick={choose} testId="search-all">
+            <span className="search__all">{answer ? `See all ${total} results` : 'See all results'}</span>
+          </Option>
+        )}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { useMemo, useState } from 'react';
+import ConfirmDialog from '../../components/ConfirmDialog.jsx';
+import DataTable from '../../components/DataTable.jsx';
+import useLatest from '../../hooks/useLatest.js';
+import { formatFileSize, parseFileSize } from '../../lib/format.js';
+import { EditFileDialog, VersionsDialog } from './FileDialogs.jsx';
+import UploadDialog from './UploadDialog.jsx';
+import { ITEM_TEXTS } from './vault.js';
+import { createdColumns, titleColumn } from './vaultColumns.jsx';
+import { LockedPopup, ResultDialog } from './VaultDialogs.jsx';
+import VaultRowActions from './VaultRowActions.jsx';
+import useVaultItems from './useVaultItems.js';
+
+const TEXTS = ITEM_TEXTS.files;
+export const { locked: FILE_LOCKED, unlocked: FILE_UNLOCKED, question: DELETE_FILE_QUESTION, deleteFailed: DELETE_FILE_FAILED } = TEXTS;
+
+/** The file columns; the cells act through `act` (a ref), so a menu open in a row survives a reload. */
+function useFileColumns(act) {
+  return useMemo(() => [
+    { Header: 'ID', accessor: 'id', filter: 'range', width: 70, className: 'muted', sortKey: 'id' },
+    titleColumn('file', FILE_LOCKED, { sortKey: 'title' }),
+    { Header: 'File', accessor: (f) => f.filename || f.fileName, id: 'filename', sortKey: 'filename', Cell: ({ value }) => <span className="vault-filename" title={value}>{value}</span> },
+    {
+      Header: 'Size', accessor: 'filesize', sortKey: 'filesize', filter: 'range', parseFilter: parseFileSize, searchText: (v) => formatFileSize(v), width: 120,
+      Cell: ({ value }) => <span className="nowrap" data-testid="file-size">{formatFileSize(value)}</span>,
+    },
+    ...createdColumns('Date Added', { sortKey: 'created' }),
+    {
+      Header: '',
+      id: 'actions',
+      className: 'vault-actions',
+      Cell: ({ row }) => {
+        const f = row.original;
+        const versions = { label: `Versions (${(f.versions || []).length})`, testId: 'file-versions', onClick: () => act.current.versions(f) };
+        return <VaultRowActions item={f} prefix="file" act={act} more={[versions]} download />;
+      },
+    },
+  ], [act]);
+}
+
+/**
+ * The files of a module's vault (spec §2 Files and references): ID, Title, File, Size, Date Added,
+ * Created By and the row actions download, edit, delete and more (lock, unlock, versions).
+ * With `server` (a DataTable server prop) `vault.files` is one page, paged, sorted and searched by the API
+ * (the CSV export reads every page). `exportName`: what the CSV file is called ('files-<module>-<day>.csv').
+ */
+export default function FilesTable({ vault, put, drop, reload, onChanged, server = null, exportName = 'files' }) {
+  const [dialog, setDialog] = useState(null);
+  const links = vault.links || {};
+  const files = vault.files || [];
+  // A file added or removed moves the pages: the server says what the page holds now.
+  const moved = (item) => {
+    if (server && reload) reload();
+    else if (item) put('files', item);
+    if (onChanged) onChanged();
+  };
+  const items = useVaultItems({ key: 'files', texts: TEXTS, vault: { put, drop, reload, onChanged }, afterDelete: () => moved() });
+  const act = useLatest({
+    ...items, edit: (file) => setDialog({ kind: 'edit', file }), remove: items.del.ask, versions: (file) => setDialog({ kind: 'versions', file }),
+  });
+  const columns = useFileColumns(act);
+  const close = () => setDialog(null);
+  const del = items.del.target;
+  return (
+    <>
+      <DataTable columns={columns} data={files} emptyText="No files Yet" testId="files-table" server={server} noMatchText="No matching files"
+        exportName={exportName}
+        rowProps={(f) => ({ 'data-testid': 'file-row', 'data-id': f.id, className: f.locked ? 'is-locked' : undefined })}
+        toolbar={links.add_file && (
+          <button type="button" className="btn btn--primary btn--small" data-testid="upload-file" onClick={() => setDialog({ kind: 'upload' })}>
+            {links.add_file.label || 'Upload File'}
+          </button>
+        )} />
+      {dialog && dialog.kind === 'upload' && <UploadDialog link={links.add_file} onClose={close} onUploaded={(item) => { close(); moved(item); }} />}
+      {dialog && dialog.kind === 'edit' && <EditFileDialog file={dialog.file} onClose={close} onSaved={(item) => { close(); items.changed(item); }} />}
+      {dialog && dialog.kind === 'versions' && <VersionsDialog file={files.find((x) => x.id === dialog.file.id) || dialog.file} onClose={close} />}
+      {del && <ConfirmDialog title="Delete file" question={TEXTS.question} detail={`${del.title} (${del.filename})`} action={items.del} />}
+      <LockedPopup message={items.locked} onClose={items.closeLocked} />
+      <ResultDialog result={items.result} onClose={items.closeResult} />
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { useMemo, useState } from 'react';
+import ConfirmDialog from '../../components/ConfirmDialog.jsx';
+import DataTable from '../../components/DataTable.jsx';
+import FormDialog from '../../components/FormDialog.jsx';
+import useLatest from '../../hooks/useLatest.js';
+import { LockedPopup, ResultDialog } from './VaultDialogs.jsx';
+import VaultRowActions from './VaultRowActions.jsx';
+import useVaultItems from './useVaultItems.js';
+import { isHttpUrl, ITEM_TEXTS } from './vault.js';
+import { createdColumns, titleColumn } from './vaultColumns.jsx';
+
+const TEXTS = ITEM_TEXTS.references;
+export const {
+  locked: REFERENCE_LOCKED, unlocked: REFERENCE_UNLOCKED, question: DELETE_REFERENCE_QUESTION, deleteFailed: DELETE_REFERENCE_FAILED,
+} = TEXTS;
+
+/** A reference's address: a link only when it is http(s), plain text otherwise. */
+export function ReferenceUrl({ url }) {
+  if (!url) return null;
+  if (!isHttpUrl(url)) return <span className="vault-url vault-url--plain" title={url} data-testid="reference-url-text">{url}</span>;
+  return (
+    <a className="vault-url" href={url} title={url} target="_blank" rel="noopener noreferrer" data-testid="reference-url">
+      {url.replace(/^https?:\/\/(www\.)?/i, '')}
+    </a>
+  );
+}
+
+/** The reference columns; the cells act through `act` (a ref), so a menu open in a row survives a reload. */
+function useReferenceColumns(act) {
+  return useMemo(() => [
+    titleColumn('reference', REFERENCE_LOCKED),
+    { Header: 'Description', accessor: (r) => r.description || '', id: 'description', Cell: ({ value }) => <span className="vault-desc">{value}</span> },
+    { Header: 'URL', accessor: 'url', Cell: ({ value }) => <ReferenceUrl url={value} /> },
+    {
+      Header: 'Resource Type', accessor: 'resourceType', width: 110,
+      Cell: ({ value }) => <span className={`tag rtype rtype--${String(value || '').toLowerCase()}`} data-testid="reference-type">{value}</span>,
+    },
+    ...createdColumns('Created'),
+    {
+      Header: '',
+      id: 'actions',
+      className: 'vault-actions',
+      Cell: ({ row }) => <VaultRowActions item={row.original} prefix="reference" act={act} />,
+    },
+  ], [act]);
+}
+
+/**
+ * References: title, description, url, resource type, created, created-by; add, edit, delete, lock, unlock;
+ * Export CSV (`exportName`: what the file is called).
+ */
+export default function ReferencesTable({ vault, put, drop, reload, onChanged, exportName = 'references' }) {
+  const [dialog, setDialog] = useState(null);
+  const links = vault.links || {};
+  const items = useVaultItems({ key: 'references', texts: TEXTS, vault: { put, drop, reload, onChanged }, afterDelete: () => { if (onChanged) onChanged(); } });
+  const act = useLatest({ ...items, edit: (ref) => setDialog({ kind: 'edit', ref }), remove: items.del.ask });
+  const columns = useReferenceColumns(act);
+  const close = () => setDialog(null);
+  const saved = (item) => items.changed(item); // the dialog closes itself after its success
+  return (
+    <>
+      <DataTable columns={columns} data={vault.references || []} emptyText="No references Yet" testId="references-table" exportName={exportName}
+        rowProps={(r) => ({ 'data-testid': 'reference-row', 'data-id': r.id, className: r.locked ? 'is-locked' : undefined })}
+        toolbar={links.add_reference && (
+          <button type="button" className="btn btn--primary btn--small" data-testid="add-reference" onClick={() => setDialog({ kind: 'add' })}>
+            {links.add_reference.label || 'Add Reference'}
+          </button>
+        )} />
+      {dialog && dialog.kind === 'add' && <FormDialog title="Add Reference" url={links.add_reference.url} submitLabel="Add" onClose={close} onSuccess={saved} />}
+      {dialog && dialog.kind === 'edit' && <FormDialog title={`Edit ${dialog.ref.title}`} url={dialog.ref.links.edit.url} onClose={close} onSuccess={saved} />}
+      {items.del.target && (
+        <ConfirmDialog title="Delete reference" question={TEXTS.question} detail={items.del.target.title} action={items.del} />
+      )}
+      <LockedPopup message={items.locked} onClose={items.closeLocked} />
+      <ResultDialog result={items.result} onClose={items.closeResult} />
+    </>
+  );
+}
