@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 FLASK := $(VENV)/bin/flask --app api
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: run test test-api test-web test-e2e bench install system-deps webapp-deps build migrate seed clean
+.PHONY: run test test-api test-cluster test-web test-e2e bench fuzz soak install system-deps webapp-deps build migrate seed clean
 
 install: $(VENV)/.installed
 
@@ -39,10 +39,20 @@ test: install system-deps webapp-deps
 	@bash scripts/test.sh
 
 test-api: install
-	$(PY) -m pytest -q api/tests
+	$(PY) -m pytest -q -m "not cluster" api/tests
+
+# Two API replicas behind nginx on PostgreSQL, Redis and an S3 server (moto): part of `make test` when they answer.
+test-cluster: install system-deps
+	$(PY) -m pytest -q -p no:cacheprovider -m cluster api/tests/cluster
 
 bench: install system-deps
 	@bash scripts/bench.sh
+
+fuzz: install
+	@bash scripts/fuzz.sh
+
+soak: install system-deps build
+	@bash scripts/soak.sh
 
 clean:
 	rm -rf webapp/dist instance/run

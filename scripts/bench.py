@@ -1,9 +1,17 @@
-"""`make bench`: builds the synthetic tree on PostgreSQL, serves it with gunicorn and measures.
+"""`make bench`: builds the synthetic tree on PostgreSQL (10,000 modules) and the search corpus (10,000 more
+modules in four portals, 20,000 articles, 10,000 files, 50,000 comments), serves it with gunicorn as configured
+and measures the read path and GET /api/search (a common word, a rare word, a phrase; as the superuser and as a
+member of one portal).
 
-Prints SQL query counts per endpoint (in-process), then p50/p95 latency and requests per second
-with 8 concurrent keep-alive clients through gunicorn. The load generator shares the machine's
-two cores with gunicorn and PostgreSQL: compare figures of one run with each other.
+For each endpoint: SQL queries, bytes and gzip bytes of the answer, time in-process (median of many calls through
+Flask's test client) and its *floor*: the same payload produced by one hand-written SQL query (psycopg, rows as
+JSON arrays) and orjson, with no framework work; then, through gunicorn, wrk with 8 connections gives requests
+per second and p50/p95 latency, for a first fetch and for a revalidation (If-None-Match answered 304). PSS of the
+gunicorn master and workers is read before and after the load. The load generator shares the machine's two
+cores with gunicorn and PostgreSQL: compare figures of one run with each other.
 """
+import contextvars
+import gzip
 import http.client
 import json
 import os
@@ -12,13 +20,43 @@ import socket
 import statistics
 import subprocess
 import sys
-import threading
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DB = os.environ.get("BENCH_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/portal_bench")
-CLIENTS = int(os.environ.get("BENCH_CLIENTS", 8))
+CONNECTIONS = int(os.environ.get("BENCH_CLIENTS", 8))
 SECONDS = float(os.environ.get("BENCH_SECONDS", 10))
+RUNS = int(os.environ.get("BENCH_RUNS", 40))
+
+WRK_SCRIPT = r"""
+local etag = os.getenv("BENCH_ETAG")
+wrk.headers["Authorization"] = "Bearer " .. os.getenv("BENCH_TOKEN")
+wrk.headers["Accept-Encoding"] = "gzip"
+if etag and etag ~= "" then wrk.headers["If-None-Match"] = etag end
+local statuses = {}
+response = function(status, headers, body) statuses[status] = (statuses[status] or 0) + 1 end
+done = function(summary, latency, requests)
+  io.write(string.format("BENCH {\"requests\": %d, \"us\": %d, \"p50\": %.3f, \"p95\": %.3f, \"p99\": %.3f, " ..
+    "\"errors\": %d}\n", summary.requests, summary.duration, latency:percentile(50) / 1000,
+    latency:percentile(95) / 1000, latency:percentile(99) / 1000,
+    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.status +
+    summary.errors.timeout))
+end
+"""
+
+
+def search_targets(info):
+    """(name, url, who) of the searches measured: the corpus's common word (in about 15% of the items), its rare
+    word (8 items) and its phrase, as the superuser and as the member of one of its four portals."""
+    from urllib.parse import urlencode
+    out = []
+    for who, email in (("superuser", "bench@bench.local"), ("one portal", info["searcher"])):
+        for what in ("common", "rare", "phrase"):
+            word = info["words"][what]
+            out.append((f"search {what} {word}, {who}", "/api/search?" + urlencode({"q": word, "perPage": 20}),
+                        email))
+    return out
 
 
 def sh(*args, env):
@@ -33,9 +71,10 @@ def free_port():
     return port
 
 
-def fresh_database(env):
+def fresh_database(env, url=None):
+    """Drop and create the database of `url` (default: the bench database)."""
     import sqlalchemy as sa
-    base, name = DB.rsplit("/", 1)
+    base, name = (url or DB).rsplit("/", 1)
     eng = sa.create_engine(base + "/postgres", isolation_level="AUTOCOMMIT")
     with eng.connect() as c:
         c.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
@@ -43,7 +82,162 @@ def fresh_database(env):
     eng.dispose()
 
 
-def query_counts(info):
+def targets(info):
+    """(name, url) of the endpoints measured, on the bench tree."""
+    import sqlalchemy as sa
+    eng = sa.create_engine(DB)
+    with eng.connect() as c:
+        task = c.execute(sa.text("SELECT t.id FROM module t WHERE t.type = '4rineu_task' AND t.path LIKE :p AND "
+                                 "(SELECT count(*) FROM module s WHERE s.parent_id = t.id) = 3 ORDER BY t.id LIMIT 1"),
+                         {"p": f"%/{info['portal']}/%"}).scalar()
+    eng.dispose()
+    return [("module view, 200 children", f"/api/module/view/{info['wide_project']}"),
+            ("module list, 200 children", f"/api/module/list/{info['wide_project']}"),
+            ("module view, task (3 children)", f"/api/module/view/{task}"),
+            ("module view, portal (26 children, 50 members)", f"/api/module/view/{info['portal']}"),
+            ("tasks-all, a 50-row page of 10,000", f"/api/module/detailed-list-by-type/4rineu_task/{info['portal']}"
+                                                   f"?perPage=50&page=3")]
+
+
+# --- floors: one SQL query and orjson ---------------------------------------------------------------------------
+
+def _link(route, url, label, access, operation="GET"):
+    return {"route": route, "url": url, "label": label, "access": access, "operation": operation}
+
+
+def _row_links(mid, reindex):
+    links = {"view": _link("module.view", f"/api/module/view/{mid}", "View", "view"),
+             "edit": _link("module.edit", f"/api/module/edit/{mid}", "Edit", "edit", "POST"),
+             "delete": _link("module.delete", f"/api/module/delete/{mid}", "Delete", "delete", "DELETE")}
+    if reindex:
+        links["reindex"] = _link("module.reindex", f"/api/module/reindex/{mid}/{{previous_id}}", "Move", "edit")
+    return links
+
+
+LABELS = {"4rineu_project": ("Project", "Projects"), "4rineu_phase": ("Phase", "Phases"),
+          "4rineu_task": ("Task", "Tasks"), "4rineu_subtask": ("Subtask", "Subtasks"),
+          "4rineu_portal": ("Portal", "Portals")}
+CHECK_OPTIONS = [{"value": "not_completed", "label": "Not completed"}, {"value": "completed", "label": "Completed"}]
+
+ROW_SQL = """json_build_array(m.id, m.parent_id, m.idx, m.name, left(m.description, 160), m.type, m.level, m.locked,
+  (SELECT count(*) FROM module c WHERE c.parent_id = m.id), d.id, d.status, d.owner_id, u.name, u.avatar,
+  d.start_date, d.deadline, d.commenced_date, d.completion_date, cv.id, cv.stringval, cf.id)"""
+ROW_JOINS = """LEFT JOIN deliverable d ON d.module_id = m.id LEFT JOIN "user" u ON u.id = d.owner_id
+  LEFT JOIN custom_field cf ON cf.module_id = %(portal)s AND cf.attribute = 'checklist_status'
+  LEFT JOIN custom_value cv ON cv.module_id = m.id AND cv.field_id = cf.id"""
+
+
+def _row(a, reindex=True):
+    (mid, parent, idx, name, desc, type_, level, locked, count, did, status, owner, oname, oavatar, start, deadline,
+     commenced, completion, vid, value, fid) = a
+    label, plural = LABELS.get(type_, (type_, type_ + "s"))
+    d = None if did is None else {
+        "id": did, "status": {"name": status, "label": status.replace("_", " ").title()}, "ownerId": owner,
+        "ownerName": oname, "ownerAvatar": f"/api/avatar/view/{owner}?v={oavatar[:8]}" if oavatar else None,
+        "startDate": start, "deadline": deadline, "commencedDate": commenced, "completionDate": completion}
+    toggle = (_link("custom_field.value_edit", f"/api/custom-field/value/edit/{mid}/{vid}", "Edit", "edit", "POST")
+              if vid else _link("custom_field.value_add", f"/api/custom-field/value/add/{mid}/{fid}", "Add value",
+                                "edit", "POST"))
+    return {"id": mid, "parentId": parent, "idx": idx, "name": name, "description": desc, "type": type_,
+            "typeLabel": label, "labelPlural": plural, "tab": plural.lower(), "platform": "4rineu", "level": level,
+            "childCount": count, "locked": locked, "deliverable": d, "brand": None,
+            "checklist": {"fieldId": fid, "valueId": vid, "value": value, "completed": value == "completed",
+                          "options": CHECK_OPTIONS, "links": {"toggle": toggle}},
+            "links": _row_links(mid, reindex)}
+
+
+def floor_page(cur, module_id, portal, kind):
+    """module/view (kind 'view') or module/list ('list') of a module, as the superuser."""
+    sql = f"""SELECT 'c', {ROW_SQL} FROM module m {ROW_JOINS} WHERE m.parent_id = %(id)s"""
+    if kind == "view":
+        sql += f""" UNION ALL SELECT 'self', {ROW_SQL} FROM module m {ROW_JOINS} WHERE m.id = %(id)s
+        UNION ALL SELECT 'anc', json_build_array(a.id, a.name, a.type, a.level) FROM module a
+          WHERE a.id = ANY(string_to_array(trim(both '/' from (SELECT path FROM module WHERE id = %(id)s)), '/')::int[])
+            AND a.id <> %(id)s
+        UNION ALL SELECT 'mem', json_build_array(ms.id, ms.module_id, ms.user_id, u.email, u.name, ms.role,
+            u.organisation, u.avatar, ms.admin, ms.allow_create, ms.allow_view, ms.allow_edit, ms.allow_delete)
+          FROM membership ms JOIN "user" u ON u.id = ms.user_id
+          WHERE ms.module_id = ANY(string_to_array(trim(both '/' from (SELECT path FROM module WHERE id = %(id)s)),
+                                   '/')::int[])"""
+    cur.execute(sql, {"id": module_id, "portal": portal})
+    rows = cur.fetchall()
+    children = sorted((_row(a) for k, a in rows if k == "c"), key=lambda r: (r["idx"], r["id"]))
+    if kind == "list":
+        return {"list": children}
+    me = next(_row(a, False) for k, a in rows if k == "self")
+    ancestors = sorted((a for k, a in rows if k == "anc" and a[3] > 0), key=lambda a: a[3])
+    members = []
+    for k, a in rows:
+        if k == "mem":
+            msid, mmod, uid, email, name, role, org, avatar, admin, cr, vw, ed, de = a
+            members.append({"id": msid, "moduleId": mmod, "userId": uid, "userName": email, "userEmail": email,
+                            "name": name, "role": role, "organisation": org,
+                            "avatar": f"/api/avatar/view/{uid}?v={avatar[:8]}" if avatar else None, "admin": admin,
+                            "allowCreate": cr, "allowView": vw, "allowEdit": ed, "allowDelete": de,
+                            "inherited": mmod != module_id,
+                            "links": {} if mmod != module_id else {
+                                "edit": _link("membership.edit", f"/api/membership/edit/{module_id}/{msid}", "Edit",
+                                              "edit", "POST"),
+                                "delete": _link("membership.delete", f"/api/membership/delete/{module_id}/{msid}",
+                                                "Delete", "delete", "DELETE")}})
+    me.update({"path": None, "created": None, "createdBy": None, "createdById": None, "customFields": [],
+               "fullPath": [{"id": a[0], "name": a[1], "type": a[2], "typeLabel": LABELS.get(a[2], ("",))[0]}
+                            for a in ancestors],
+               "fqn": "/".join([a[1] for a in ancestors] + [me["name"]]), "children": children,
+               "memberships": members, "childTypes": []})
+    return {"item": me}
+
+
+def floor_tasks(cur, portal_path, portal, page, per_page):
+    cur.execute(f"""SELECT {ROW_SQL}, json_build_array(p.name, pr.id, pr.name), count(*) OVER ()
+        FROM module m {ROW_JOINS} LEFT JOIN module p ON p.id = m.parent_id
+        LEFT JOIN module pr ON pr.type = '4rineu_project' AND m.path LIKE pr.path || '%%'
+        WHERE m.path LIKE %(path)s AND m.type = '4rineu_task' ORDER BY m.path COLLATE "C", m.id
+        LIMIT %(limit)s OFFSET %(offset)s""",
+                {"portal": portal, "path": portal_path + "%", "limit": per_page, "offset": (page - 1) * per_page})
+    rows, total = [], 0
+    for a, ctx, total in cur.fetchall():
+        row = _row(a, False)
+        row.update({"completed": row["checklist"]["completed"], "parentName": ctx[0], "projectId": ctx[1],
+                    "projectName": ctx[2], "entryId": portal, "entryName": "Bench portal",
+                    "breadcrumb": ["Bench portal", ctx[2], ctx[0]]})
+        rows.append(row)
+    return {"list": rows, "meta": {"page": page, "perPage": per_page, "total": total}}
+
+
+def floors(info, targets_):
+    """{name: (ms per call, bytes)} of the floors, in this process."""
+    import orjson
+    import psycopg
+    conn = psycopg.connect(DB.replace("postgresql+psycopg://", "postgresql://"))
+    cur = conn.cursor()
+    cur.execute("SELECT path FROM module WHERE id = %s", (info["portal"],))
+    portal_path = cur.fetchone()[0]
+    out = {}
+    for name, url in targets_:
+        if "detailed-list" in url:
+            def build():
+                return floor_tasks(cur, portal_path, info["portal"], 3, 50)
+        else:
+            mid = int(url.rsplit("/", 1)[1])
+            kind = "list" if "/list/" in url else "view"
+
+            def build(mid=mid, kind=kind):
+                return floor_page(cur, mid, info["portal"], kind)
+        body = orjson.dumps(build(), option=orjson.OPT_NAIVE_UTC)
+        times = []
+        for _ in range(RUNS):
+            t0 = time.perf_counter()
+            orjson.dumps(build(), option=orjson.OPT_NAIVE_UTC)
+            times.append(time.perf_counter() - t0)
+        out[name] = (statistics.median(times) * 1000, len(body))
+    conn.close()
+    return out
+
+
+# --- in-process: queries, bytes, time ---------------------------------------------------------------------------
+
+def in_process(info, targets_):
     sys.path.insert(0, ROOT)
     from sqlalchemy import event
 
@@ -53,60 +247,61 @@ def query_counts(info):
     client = app.test_client()
     out = {}
     with app.app_context():
-        for who in ("superuser", "member"):
-            r = client.post("/json/login", json={"username": info[who], "password": info["password"]})
-            headers = {"Authorization": "Bearer " + r.get_json()["token"]}
-            for name, url in endpoints(info):
-                n = []
-                listener = lambda *a: n.append(1)  # noqa: E731
-                event.listen(db.engine, "before_cursor_execute", listener)
+        tokens = {}
+
+        def headers_of(email):
+            if email not in tokens:
+                r = client.post("/json/login", json={"username": email, "password": info["password"]})
+                tokens[email] = {"Authorization": "Bearer " + r.get_json()["token"]}
+            return tokens[email]
+        def get(url, headers):  # in a context of its own, as under gunicorn (a fresh `g`: nothing cached)
+            return contextvars.Context().run(client.get, url, headers=headers)
+        for name, url, *who in targets_:
+            headers = headers_of(who[0] if who else info["superuser"])
+            get(url, headers)  # the connection's first use is not counted
+            n = []
+            listener = lambda *a: n.append(1)  # noqa: E731
+            event.listen(db.engine, "before_cursor_execute", listener)
+            resp = get(url, headers)
+            event.remove(db.engine, "before_cursor_execute", listener)
+            assert resp.status_code == 200, (url, resp.status_code)
+            times = []
+            for _ in range(RUNS):
                 t0 = time.perf_counter()
-                resp = client.get(url, headers=headers)
-                dt = (time.perf_counter() - t0) * 1000
-                event.remove(db.engine, "before_cursor_execute", listener)
-                assert resp.status_code == 200, (url, resp.status_code)
-                body = resp.get_json()
-                size = len(body.get("list") or body["item"].get("children") or [])
-                out[(who, name)] = (len(n), size, dt)
+                get(url, headers)
+                times.append(time.perf_counter() - t0)
+            out[name] = {"queries": len(n), "bytes": len(resp.data), "gzip": len(gzip.compress(resp.data, 6)),
+                         "ms": statistics.median(times) * 1000, "etag": resp.headers.get("ETag"),
+                         "total": (resp.get_json() or {}).get("meta", {}).get("total")}
+        db.engine.dispose()
     return out
 
 
-def endpoints(info):
-    return [("module view (200 children)", f"/api/module/view/{info['wide_project']}"),
-            ("module list (200 children)", f"/api/module/list/{info['wide_project']}"),
-            ("detailed-list-by-type, whole portal", f"/api/module/detailed-list-by-type/4rineu_task/{info['portal']}"),
-            ("module view (portal)", f"/api/module/view/{info['portal']}")]
+# --- through gunicorn ---------------------------------------------------------------------------------------------
+
+def pss(master_pid):
+    """PSS in MiB of the gunicorn master and of its workers."""
+    def one(pid):
+        try:
+            with open(f"/proc/{pid}/smaps_rollup") as fh:
+                for line in fh:
+                    if line.startswith("Pss:"):
+                        return int(line.split()[1]) / 1024
+        except OSError:
+            return 0.0
+        return 0.0
+    children = subprocess.run(["pgrep", "-P", str(master_pid)], capture_output=True, text=True).stdout.split()
+    return one(master_pid), [one(int(p)) for p in children]
 
 
-def load(port, path, token, clients=CLIENTS, seconds=SECONDS):
-    latencies, errors = [], []
-    stop = time.monotonic() + seconds
-    lock = threading.Lock()
-
-    def worker():
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        mine = []
-        while time.monotonic() < stop:
-            t0 = time.perf_counter()
-            conn.request("GET", path, headers={"Authorization": "Bearer " + token})
-            resp = conn.getresponse()
-            resp.read()
-            mine.append(time.perf_counter() - t0)
-            if resp.status != 200:
-                errors.append(resp.status)
-        with lock:
-            latencies.extend(mine)
-    threads = [threading.Thread(target=worker) for _ in range(clients)]
-    t0 = time.perf_counter()
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    elapsed = time.perf_counter() - t0
-    latencies.sort()
-    q = statistics.quantiles(latencies, n=100)
-    return {"requests": len(latencies), "rps": len(latencies) / elapsed, "p50": q[49] * 1000, "p95": q[94] * 1000,
-            "errors": len(errors)}
+def wrk(port, path, token, etag=None, script=None):
+    env = dict(os.environ, BENCH_TOKEN=token, BENCH_ETAG=etag or "")
+    out = subprocess.run(["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{SECONDS:.0f}s", "--timeout", "30s", "-s", script,
+                          f"http://127.0.0.1:{port}{path}"], capture_output=True, text=True, env=env, check=True)
+    line = next(x for x in out.stdout.splitlines() if x.startswith("BENCH "))
+    r = json.loads(line[6:])
+    r["rps"] = r["requests"] / (r["us"] / 1e6)
+    return r
 
 
 def main():
@@ -117,42 +312,160 @@ def main():
     sh(*flask, "db", "upgrade", env=env)
     info = json.loads(sh(*flask, "bench-data", "--modules", "10000", "--members", "50", env=env).strip().splitlines()[-1])
     print(f"bench data: {info['modules']} modules, {info['members']} members, built in {time.perf_counter() - t0:.1f} s")
+    t0 = time.perf_counter()
+    corpus = json.loads(sh(*flask, "bench-search-data", env=env).strip().splitlines()[-1])
+    print(f"search corpus: {corpus['modules']} modules in {len(corpus['portals'])} portals, {corpus['articles']} "
+          f"articles, {corpus['files']} files, {corpus['comments']} comments, indexed in {time.perf_counter() - t0:.1f} s")
+    targets_ = targets(info)
+    searches = search_targets(corpus)
 
-    print("\nSQL queries per request (in-process)        superuser        member(viewer)")
-    counts = query_counts(info)
-    for name, _ in endpoints(info):
-        s, m = counts[("superuser", name)], counts[("member", name)]
-        print(f"  {name:40s} {s[0]:3d} q ({s[1]} rows)   {m[0]:3d} q ({m[1]} rows)")
+    measured = in_process(info, targets_)
+    floor = floors(info, targets_)
+    print(f"\nIn-process, as the superuser (median of {RUNS}); floor: the same payload by one SQL query and orjson")
+    print(f"  {'endpoint':48s} {'queries':>7s} {'bytes':>9s} {'gzip':>8s} {'ms':>7s} {'floor ms':>8s} "
+          f"{'floor B':>9s} {'x floor':>7s}")
+    for name, _ in targets_:
+        m, (fms, fbytes) = measured[name], floor[name]
+        print(f"  {name:48s} {m['queries']:7d} {m['bytes']:9d} {m['gzip']:8d} {m['ms']:7.2f} {fms:8.2f} "
+              f"{fbytes:9d} {m['ms'] / fms:7.2f}")
+    searched = in_process({**info, "password": "bench-pass"}, searches)
+    print(f"\nIn-process searches (median of {RUNS}), 20 hits a page")
+    print(f"  {'search':48s} {'queries':>7s} {'hits':>7s} {'bytes':>9s} {'ms':>7s}")
+    for name, _, _ in searches:
+        m = searched[name]
+        print(f"  {name:48s} {m['queries']:7d} {m['total']:7d} {m['bytes']:9d} {m['ms']:7.2f}")
 
     port = free_port()
     server = subprocess.Popen([os.path.join(ROOT, ".venv/bin/gunicorn"), "-c", "api/gunicorn_conf.py",
                                "--bind", f"127.0.0.1:{port}", "--access-logfile", "/dev/null", "api.wsgi:app"],
                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    script = tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False)
+    script.write(WRK_SCRIPT)
+    script.close()
     try:
-        for _ in range(100):
+        for _ in range(200):
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
                 break
             except OSError:
                 time.sleep(0.1)
+        time.sleep(1.0)
         conn = http.client.HTTPConnection("127.0.0.1", port)
-        tokens = {}
-        for who in ("superuser", "member"):
-            conn.request("POST", "/json/login", json.dumps({"username": info[who], "password": info["password"]}),
-                         {"Content-Type": "application/json"})
-            tokens[who] = json.loads(conn.getresponse().read())["token"]
-        print(f"\nThrough gunicorn, {CLIENTS} concurrent clients, {SECONDS:.0f} s each "
-              f"({os.cpu_count()} cores shared by client, server and database)")
-        print(f"  {'endpoint':40s} {'user':10s} {'req/s':>8s} {'p50 ms':>8s} {'p95 ms':>8s} {'errors':>6s}")
-        for name, url in endpoints(info) + [("health", "/api/health")]:
-            for who in ("superuser", "member"):
-                if name == "health" and who == "member":
-                    continue
-                r = load(port, url, tokens[who])
-                print(f"  {name:40s} {who:10s} {r['rps']:8.1f} {r['p50']:8.1f} {r['p95']:8.1f} {r['errors']:6d}")
+        conn.request("POST", "/json/login", json.dumps({"username": info["superuser"], "password": info["password"]}),
+                     {"Content-Type": "application/json"})
+        token = json.loads(conn.getresponse().read())["token"]
+        conn.request("POST", "/json/login", json.dumps({"username": corpus["searcher"], "password": "bench-pass"}),
+                     {"Content-Type": "application/json"})
+        tokens = {info["superuser"]: token, corpus["searcher"]: json.loads(conn.getresponse().read())["token"]}
+        for _, url, who in searches:
+            conn.request("GET", url, headers={"Authorization": "Bearer " + tokens[who]})
+            conn.getresponse().read()
+        etags = {}
+        for name, url in targets_:  # the workers' first requests (imports, pools) are not measured
+            conn.request("GET", url, headers={"Authorization": "Bearer " + token})
+            resp = conn.getresponse()
+            resp.read()
+            etags[name] = resp.getheader("ETag")
+        master, workers = pss(server.pid)
+        print(f"\ngunicorn before the load: master {master:.0f} MiB, {len(workers)} workers "
+              f"{' + '.join(f'{w:.0f}' for w in workers)} MiB PSS = {master + sum(workers):.0f} MiB")
+        print(f"\nThrough gunicorn, wrk with {CONNECTIONS} connections, {SECONDS:.0f} s each "
+              f"({os.cpu_count()} cores shared by wrk, gunicorn and PostgreSQL)")
+        print(f"  {'endpoint':48s} {'req/s':>8s} {'p50 ms':>8s} {'p95 ms':>8s} {'errors':>6s}")
+        for name, url in targets_ + [("health", "/api/health")]:
+            r = wrk(port, url, token, script=script.name)
+            print(f"  {name:48s} {r['rps']:8.1f} {r['p50']:8.1f} {r['p95']:8.1f} {r['errors']:6d}")
+            if etags.get(name):
+                r = wrk(port, url, token, etag=etags[name], script=script.name)
+                print(f"  {'  revalidated (If-None-Match, 304)':48s} {r['rps']:8.1f} {r['p50']:8.1f} {r['p95']:8.1f} "
+                      f"{r['errors']:6d}")
+        for name, url, who in searches:
+            r = wrk(port, url, tokens[who], script=script.name)
+            print(f"  {name:48s} {r['rps']:8.1f} {r['p50']:8.1f} {r['p95']:8.1f} {r['errors']:6d}")
+        master, workers = pss(server.pid)
+        print(f"\ngunicorn after the load: master {master:.0f} MiB, {len(workers)} workers "
+              f"{' + '.join(f'{w:.0f}' for w in workers)} MiB PSS = {master + sum(workers):.0f} MiB")
+        replicas(env, server, port, targets_, token, script.name)
     finally:
+        os.unlink(script.name)
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
+
+
+# --- one and two replicas behind nginx (docs/scaling.md) ---------------------------------------------------------
+
+SCALE_TARGETS = ("module view, task (3 children)", "module view, 200 children", "tasks-all, a 50-row page of 10,000")
+
+
+def _nginx(upstreams, run_dir):
+    """An nginx from the repository's template balancing `upstreams` (ports); returns (process, port)."""
+    sys.path.insert(0, os.path.join(ROOT, "scripts"))
+    import render_nginx
+    port = free_port()
+    os.makedirs(run_dir, exist_ok=True)
+    conf = render_nginx.render(os.path.join(run_dir, "nginx.conf"), NGINX_RUN_DIR=run_dir,
+                               NGINX_LISTEN=f"127.0.0.1:{port}", NGINX_ACCESS_LOG="off",
+                               NGINX_API_UPSTREAM=",".join(f"127.0.0.1:{p}" for p in upstreams),
+                               NGINX_PUBLISH_LISTEN="unix:" + os.path.join(run_dir, "nchan.sock"))
+    exe = "/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else "nginx"
+    proc = subprocess.Popen([exe, "-e", os.path.join(run_dir, "error.log"), "-c", conf, "-g", "daemon off;"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.1)
+    return proc, port
+
+
+def replicas(env, first, first_port, targets_, token, script):
+    """The same reads through nginx in front of one replica, then of two (each as configured: workers x threads),
+    with the requests per second per core and each replica's memory: what docs/scaling.md builds on."""
+    wanted = [(n, u) for n, u in targets_ if n in SCALE_TARGETS]
+    second_port = free_port()
+    second = subprocess.Popen([os.path.join(ROOT, ".venv/bin/gunicorn"), "-c", "api/gunicorn_conf.py",
+                               "--bind", f"127.0.0.1:{second_port}", "--access-logfile", "/dev/null", "api.wsgi:app"],
+                              cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    run = tempfile.mkdtemp(prefix="bench-nginx-")
+    cores = os.cpu_count() or 1
+    try:
+        for _ in range(200):
+            try:
+                socket.create_connection(("127.0.0.1", second_port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        time.sleep(1.0)
+        print(f"\nThrough nginx, one replica then two (each: the gunicorn settings above), wrk with {CONNECTIONS} "
+              f"connections, {SECONDS:.0f} s each, {cores} cores in all")
+        print(f"  {'endpoint':48s} {'replicas':>8s} {'req/s':>8s} {'/core':>7s} {'p95 ms':>8s} {'errors':>6s}")
+        for ports in ([first_port], [first_port, second_port]):
+            proc, port = _nginx(ports, os.path.join(run, str(len(ports))))
+            try:
+                for _, url in wanted:  # warm the second replica's workers
+                    wrk_once(port, url, token)
+                for name, url in wanted:
+                    r = wrk(port, url, token, script=script)
+                    print(f"  {name:48s} {len(ports):8d} {r['rps']:8.1f} {r['rps'] / cores:7.1f} {r['p95']:8.1f} "
+                          f"{r['errors']:6d}")
+            finally:
+                proc.terminate()
+                proc.wait(10)
+        for n, server in enumerate((first, second), 1):
+            master, workers = pss(server.pid)
+            print(f"  replica {n}: {master + sum(workers):.0f} MiB PSS (master {master:.0f}, "
+                  f"{len(workers)} workers {' + '.join(f'{w:.0f}' for w in workers)})")
+    finally:
+        second.send_signal(signal.SIGTERM)
+        second.wait(timeout=30)
+
+
+def wrk_once(port, path, token):
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    for _ in range(4):
+        conn.request("GET", path, headers={"Authorization": "Bearer " + token})
+        conn.getresponse().read()
 
 
 if __name__ == "__main__":

@@ -6,6 +6,23 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+def nchan_redis(url):
+    """With Redis, nchan keeps its channels there (every nginx host sees every message); else in nginx's memory."""
+    if not url:
+        return "# (no REDIS_URL: channels live in this nginx's shared memory)"
+    if '"' in url or "\n" in url:
+        raise ValueError("REDIS_URL cannot be put in the nginx configuration")
+    return f'nchan_redis_url "{url}";\n    nchan_use_redis on;'
+
+
+def api_servers(upstream):
+    """'server a max_fails=1 fail_timeout=5s;' lines for 'a,b': the API replicas nginx balances."""
+    hosts = [h.strip() for h in upstream.split(",") if h.strip()]
+    if not hosts or any(c in h for h in hosts for c in ' ;"{}\n'):
+        raise ValueError(f"NGINX_API_UPSTREAM must be host:port[,host:port...], not {upstream!r}")
+    return "\n        ".join(f"server {h} max_fails=1 fail_timeout=5s;" for h in hosts)
+
+
 def render(out_path, **values):
     run_dir = values.get("NGINX_RUN_DIR") or os.environ.get("NGINX_RUN_DIR") or os.path.join(ROOT, "instance", "run")
     defaults = {
@@ -18,11 +35,16 @@ def render(out_path, **values):
         "NGINX_CONF_DIR": os.path.join(ROOT, "nginx"),
         "NGINX_UPLOAD_DIR": os.environ.get("UPLOAD_DIR") or os.path.join(ROOT, "instance", "uploads"),
         "NGINX_MAX_BODY_MB": os.environ.get("MAX_UPLOAD_MB", "25"),
+        "NGINX_NCHAN_MODULE": "/usr/lib/nginx/modules/ngx_nchan_module.so",
+        "NGINX_PUBLISH_LISTEN": "unix:" + os.path.join(run_dir, "nchan.sock"),
+        "NGINX_LIVE_SESSION_SECONDS": os.environ.get("LIVE_SESSION_SECONDS", "600"),
+        "NGINX_NCHAN_REDIS": nchan_redis(os.environ.get("REDIS_URL", "")),
     }
     for key in defaults:
         if os.environ.get(key):
             defaults[key] = os.environ[key]
     defaults.update({k: v for k, v in values.items() if v})
+    defaults["NGINX_API_SERVERS"] = api_servers(defaults["NGINX_API_UPSTREAM"])
     for sub in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):
         os.makedirs(os.path.join(defaults["NGINX_RUN_DIR"], sub), exist_ok=True)
     with open(os.path.join(ROOT, "nginx", "nginx.conf.template")) as fh:

@@ -1,26 +1,50 @@
 #!/usr/bin/env bash
-# make test: every suite. The API suite runs on SQLite, then again on PostgreSQL when one answers
-# on 127.0.0.1:5432 (or TEST_PG_URL); then the nginx checks and the webapp's unit and browser tests.
+# make test: every suite. The API suite runs on SQLite and, side by side, on PostgreSQL when one answers
+# on 127.0.0.1:5432 (or TEST_PG_URL); its live suites (api/tests/live: a real gunicorn, races and faults)
+# run after, once, on both databases. Then the nginx checks and the webapp's unit and browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv/bin/python
 export PYTHONDONTWRITEBYTECODE=1
 
-echo "== API tests on SQLite"
-$PY -m pytest -q -p no:cacheprovider api/tests
-
 PG_URL=${TEST_PG_URL:-postgresql+psycopg://postgres@127.0.0.1:5432/portal_test}
-if $PY - "$PG_URL" <<'PYCODE' 2>/dev/null
+pg_up() {
+  $PY - "$PG_URL" <<'PYCODE' 2>/dev/null
 import sys, psycopg
 url = sys.argv[1].replace("postgresql+psycopg://", "postgresql://").rsplit("/", 1)[0] + "/postgres"
 psycopg.connect(url, connect_timeout=3).close()
 PYCODE
-then
-  echo "== API tests on PostgreSQL"
-  TEST_DATABASE_URL="$PG_URL" $PY -m pytest -q -p no:cacheprovider api/tests
+}
+
+# The two databases' runs are independent (each its own database and temporary folders): they run side by side,
+# one core each, and their outputs are shown one after the other. The live suites (a real gunicorn, races, faults
+# with PostgreSQL stopped and started) need the machine to themselves: they run after, once, on both databases.
+logs=$(mktemp -d)
+echo "== API tests on SQLite and on PostgreSQL, side by side"
+$PY -m pytest -q -p no:cacheprovider -m "not live and not cluster" api/tests > "$logs/sqlite.log" 2>&1 &
+sqlite_pid=$!
+pg_pid=
+if pg_up; then
+  TEST_DATABASE_URL="$PG_URL" $PY -m pytest -q -p no:cacheprovider -m "not live and not cluster" api/tests > "$logs/pg.log" 2>&1 &
+  pg_pid=$!
 else
-  echo "== PostgreSQL not reachable: API tests ran on SQLite only"
+  echo "== PostgreSQL not reachable: API tests run on SQLite only" > "$logs/pg.log"
 fi
+status=0
+wait $sqlite_pid || status=$?
+if [ -n "$pg_pid" ]; then wait $pg_pid || status=$?; fi
+echo "-- on SQLite:"; cat "$logs/sqlite.log"
+echo "-- on PostgreSQL:"; cat "$logs/pg.log"
+rm -rf "$logs"
+[ $status -eq 0 ] || exit $status
+
+echo "== API live suites (gunicorn over HTTP: races and faults, on SQLite and PostgreSQL)"
+$PY -m pytest -q -p no:cacheprovider -m live api/tests
+
+# Two replicas behind nginx (PostgreSQL, Redis, moto's S3 server): skipped, and said, when PostgreSQL or Redis is
+# not there (the suite's conftest checks).
+echo "== Two API replicas (api/tests/cluster)"
+$PY -m pytest -q -p no:cacheprovider -m cluster -rs api/tests/cluster
 
 echo "== Webapp build and nginx checks"
 bash scripts/build-webapp.sh

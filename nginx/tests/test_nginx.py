@@ -178,3 +178,91 @@ def test_vault_download_through_nginx_is_an_attachment(site):
     assert "sandbox; default-src 'none'" in headers.get_all("Content-Security-Policy")
     assert "X-Accel-Redirect" not in headers
     assert get(site["base"] + item["links"]["download"]["url"], login(site, "nobody@demo.eu"))[0] == 404
+
+
+def _stream(base, path, lines, ready):
+    """Read an EventSource stream into `lines` (a list) until the server or the test closes it."""
+    import http.client
+    from urllib.parse import urlsplit
+    parts = urlsplit(base)
+    conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=8)
+    conn.request("GET", path, headers={"Accept": "text/event-stream"})
+    resp = conn.getresponse()
+    lines.append(("status", resp.status))
+    ready.set()
+    try:
+        while True:
+            line = resp.fp.readline()
+            if not line:
+                break
+            lines.append(("line", line.decode().rstrip("\n")))
+    except OSError:
+        pass
+    finally:
+        conn.close()
+
+
+def test_live_updates_flow_through_nchan_after_the_api_says_yes(site):
+    """A comment reaches a subscriber of its module's channel within 2 s: the API commits, the Huey consumer that
+    serve.sh starts dispatches, publishes to nchan's internal publisher, nchan streams it to the EventSource
+    it let in after asking the API (nchan_authorize_request)."""
+    import threading
+    auth = login(site, "sofia@demo.eu")
+    status, _, body = get(site["base"] + "/api/live/ticket/5", auth)
+    assert status == 200
+    url = json.loads(body)["item"]["url"]
+    lines, ready = [], threading.Event()
+    threading.Thread(target=_stream, args=(site["base"], url, lines, ready), daemon=True).start()
+    assert ready.wait(5) and lines[0] == ("status", 200)
+    time.sleep(0.3)
+    started = time.monotonic()
+    boundary = "----live"
+    form = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"content\"\r\n\r\nLive through nchan\r\n"
+            f"--{boundary}--\r\n").encode()
+    status, _, body = get(site["base"] + "/api/comment/add/5",
+                          dict(auth, **{"Content-Type": f"multipart/form-data; boundary={boundary}"}), "POST", form)
+    assert status == 200
+    comment_id = json.loads(body)["item"]["id"]
+    while time.monotonic() - started < 2.0:
+        data = [text for kind, text in lines if kind == "line" and text.startswith("data:")]
+        if any(f'"item": {comment_id}' in d for d in data):
+            break
+        time.sleep(0.05)
+    else:
+        pytest.fail(f"no live event within 2 s: {lines}")
+    hint = json.loads(next(d for d in data if f'"item": {comment_id}' in d)[len("data:"):])
+    assert hint["kind"] == "comment.add" and hint["module"] == 5 and "Live through" not in json.dumps(hint)
+
+
+def test_live_subscribers_need_a_ticket_and_the_publisher_is_internal(site):
+    assert get(site["base"] + "/live/m/5")[0] == 403
+    assert get(site["base"] + "/live/m/5?t=forged")[0] == 403
+    # A ticket of one channel opens no other.
+    status, _, body = get(site["base"] + "/api/live/ticket/5", login(site, "sofia@demo.eu"))
+    url = json.loads(body)["item"]["url"]
+    assert get(site["base"] + url.replace("/m/5?", "/m/4?"))[0] == 403
+    # nginx asks the API; nobody else can.
+    assert get(site["base"] + "/api/live/authorize", {"X-Original-URI": url})[0] == 404
+    # Publishing is not offered on the public port.
+    assert not 200 <= get(site["base"] + "/pub/m5", {"Content-Type": "application/json"}, "POST", b"{}")[0] < 300
+
+
+def test_the_template_loads_nchan_and_shares_channels_through_redis_when_set(tmp_path):
+    import sys
+    sys.path.insert(0, os.path.join(ROOT, "scripts"))
+    import render_nginx
+    env = dict(os.environ, REDIS_URL="redis://127.0.0.1:6379/3", NGINX_RUN_DIR=str(tmp_path))
+    out = subprocess.run([os.path.join(ROOT, ".venv/bin/python"), os.path.join(ROOT, "scripts", "render_nginx.py"),
+                          str(tmp_path / "nginx.conf")], env=env, capture_output=True, text=True, check=True)
+    text = (tmp_path / "nginx.conf").read_text()
+    assert out.returncode == 0
+    assert text.startswith("#") and "load_module /usr/lib/nginx/modules/ngx_nchan_module.so;" in text
+    assert 'nchan_redis_url "redis://127.0.0.1:6379/3";' in text and "nchan_use_redis on;" in text
+    assert f"listen unix:{tmp_path}/nchan.sock;" in text and "nchan_authorize_request /_live_authorize;" in text
+    nginx = "/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else "nginx"
+    check = subprocess.run([nginx, "-t", "-q", "-e", str(tmp_path / "error.log"), "-c", str(tmp_path / "nginx.conf")],
+                           capture_output=True, text=True)
+    assert check.returncode == 0, check.stderr
+    assert "no REDIS_URL" in render_nginx.nchan_redis("")
+    with pytest.raises(ValueError):
+        render_nginx.nchan_redis('redis://x"; evil')
