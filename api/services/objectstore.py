@@ -100,9 +100,11 @@ class S3Backend:
         self.bucket, self.prefix = bucket, prefix.strip("/")
         self.client = boto3.client("s3", endpoint_url=endpoint_url or None, region_name=region or None,
                                    config=Config(signature_version="s3v4", retries={"max_attempts": 3}))
-        # Parts of 8 MB, at most 3 in flight: an upload holds a few parts in memory, whatever the file's size.
+        # Parts of 8 MB, at most 3 in flight and 4 read ahead (s3transfer's default reads 10 ahead: 80 MB): an
+        # upload holds about 32 MB whatever the file's size.
         self.transfer = TransferConfig(multipart_threshold=MULTIPART_BYTES, multipart_chunksize=MULTIPART_BYTES,
                                        max_concurrency=3)
+        self.transfer.max_in_memory_upload_chunks = 4  # s3transfer's setting, not among boto3's arguments
         self.presign_seconds = presign_seconds
 
     def _key(self, key):
