@@ -6,6 +6,8 @@ import { PHONE, assertNoOverflow, checkScreen } from './a11y.js';
 import { apiGet, useDemo } from './vault-helpers.js';
 
 const t = useDemo();
+// A route change in the app is a history update, not a page load: wait for the URL only.
+const SPA = { waitUntil: 'commit' };
 
 const focused = (page) => page.evaluate(() => {
   const el = document.activeElement;
@@ -34,6 +36,7 @@ describe('keyboard only', () => {
     await page.keyboard.type('demo1234');
     await page.keyboard.press('Enter');
     await page.locator('[data-testid=user-menu]').waitFor();
+    await page.getByRole('link', { name: /4RinEU Consortium/ }).first().waitFor(); // my portals are listed
 
     // '?' lists the shortcuts; Escape closes it; 'g t' goes to my tasks, 'g p' back to my portals.
     await page.keyboard.press('?');
@@ -42,15 +45,15 @@ describe('keyboard only', () => {
     await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor({ state: 'detached' });
     await page.keyboard.press('g');
     await page.keyboard.press('t');
-    await page.waitForURL((u) => u.pathname.endsWith('/tasks-all') && u.search.includes('owner='));
+    await page.waitForURL((u) => u.pathname.endsWith('/tasks-all') && u.search.includes('owner='), SPA);
     await page.keyboard.press('g');
     await page.keyboard.press('p');
-    await page.waitForURL((u) => u.pathname === '/');
+    await page.waitForURL((u) => u.pathname === '/', SPA);
 
     // Into the portal and the Lisbon project by links and Enter.
     await tabTo(page, (name) => name.includes('4RinEU Consortium'));
     await page.keyboard.press('Enter');
-    await page.waitForURL((u) => u.pathname === `/portal/${t.ids.portal}`);
+    await page.waitForURL((u) => u.pathname === `/portal/${t.ids.portal}`, SPA);
     await page.goto(`${t.stack.url}/portal/${t.ids.portal}/projects/${t.ids.lisbon}/phases`);
     await page.locator('[data-testid=child-row]').first().waitFor();
 
@@ -107,7 +110,7 @@ describe('the main journey on a phone (390 × 844)', () => {
     await page.goto(`${t.stack.url}/portal/${t.ids.portal}`);
     await page.click('[data-testid=nav-menu]');
     await page.locator('#portal-nav').getByRole('link', { name: /Lisbon/ }).click();
-    await page.waitForURL((u) => u.pathname.includes(`/${t.ids.lisbon}`));
+    await page.waitForURL((u) => u.pathname.includes(`/${t.ids.lisbon}`), SPA);
     await page.locator('#portal-nav').waitFor({ state: 'hidden' }); // the drawer closed on the choice
     await checkScreen(page, 'journey: project (phone)');
     const lisbon = (await apiGet(t.stack, t.ids.token, `/api/module/view/${t.ids.lisbon}`)).item;

@@ -344,7 +344,7 @@ describe('knowledge library', () => {
         pwned: window.__pwned,
         scripts: document.querySelectorAll('.rte script, .kn script, [data-testid=article-tree] script').length,
         handlers: [...document.querySelectorAll('*')].filter((el) => [...el.attributes].some((a) => /^on/i.test(a.name))).length,
-        badHrefs: [...document.querySelectorAll('a[href]')].filter((a) => !/^(https?:|mailto:|\/)/i.test(a.getAttribute('href'))).length,
+        badHrefs: [...document.querySelectorAll('a[href]')].filter((a) => !/^(https?:|mailto:|\/|#)/i.test(a.getAttribute('href'))).length,
         imgs: document.querySelectorAll('.rte img').length,
       }));
       assert.deepEqual(state, { pwned: undefined, scripts: 0, handlers: 0, badHrefs: 0, imgs: 0 }, where);

@@ -30,7 +30,7 @@ describe('members', () => {
     const { page, context } = await open('sofia@demo.eu', `/portal/${ids.portal}/projects/${ids.lisbon}/editors`);
     await memberRow(page, 'marco@demo.eu').waitFor();
     const heads = await page.locator('[data-testid=members-table] thead tr').first().locator('th').allTextContents();
-    assert.deepEqual(heads.map((h) => h.replace(/[▲▼⇅]/g, '').trim()), ['ID', '', 'User', 'Role', 'Admin?', 'Email', '']);
+    assert.deepEqual(heads.map((h) => h.replace(/[▲▼⇅]/g, '').trim()), ['ID', 'Avatar', 'User', 'Role', 'Admin?', 'Email', 'Actions']);
     assert.equal(await badgeOf(page, 'marco@demo.eu'), 'Editor');
     assert.equal(await badgeOf(page, 'elena@demo.eu'), 'Viewer');
     assert.equal(await badgeOf(page, 'sofia@demo.eu'), 'Admin', 'an admin of the portal is an inherited Admin here');

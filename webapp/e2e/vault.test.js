@@ -45,7 +45,7 @@ describe('file vault', () => {
     assert.equal(await table.locator('[data-testid=file-row]').count(), 3);
     // headers of spec §2
     const heads = await table.locator('thead tr').first().locator('th').allTextContents();
-    assert.deepEqual(heads.map((h) => h.replace(/[▲▼⇅]/g, '').trim()), ['ID', 'Title', 'File', 'Size', 'Date Added', 'Created By', '']);
+    assert.deepEqual(heads.map((h) => h.replace(/[▲▼⇅]/g, '').trim()), ['ID', 'Title', 'File', 'Size', 'Date Added', 'Created By', 'Actions']);
     // sizes in base 1024; the CSV is 12 lines
     const csvRow = rowOf(page, 'files-table', 'Monthly energy use 2026');
     assert.match(await csvRow.locator('[data-testid=file-size]').innerText(), /^\d+ Bytes$/);
@@ -175,7 +175,7 @@ describe('file vault', () => {
     const table = page.locator('[data-testid=references-table]');
     await table.locator('[data-testid=reference-row]').first().waitFor();
     const heads = await table.locator('thead tr').first().locator('th').allTextContents();
-    assert.deepEqual(heads.map((h) => h.replace(/[▲▼⇅]/g, '').trim()), ['Title', 'Description', 'URL', 'Resource Type', 'Created', 'Created By', '']);
+    assert.deepEqual(heads.map((h) => h.replace(/[▲▼⇅]/g, '').trim()), ['Title', 'Description', 'URL', 'Resource Type', 'Created', 'Created By', 'Actions']);
     const badge = page.locator('[data-testid=vault-count]');
     assert.equal(await badge.innerText(), '2');
     // the demo's locked reference
