@@ -286,6 +286,12 @@ def token_read_only(user):
     return t is not None and t.read_only
 
 
+def token_scope_key(user):
+    """What of the request's token changes an answer (ETags): '' for a session."""
+    t = _token_of(user)
+    return "" if t is None else f"token:{t.portal_id or '*'}:{'r' if t.read_only else 'w'}"
+
+
 def in_token_scope(user, module):
     bound = token_portal(user)
     return bound is None or f"/{bound}/" in module.path

@@ -434,3 +434,24 @@ def test_device_labels():
     assert sessions.device_of(FIREFOX) == "Firefox on Linux"
     assert sessions.device_of("curl/8.5.0") == "curl"
     assert sessions.device_of("") == "Unknown device"
+
+
+def test_a_superusers_portal_bound_token_is_bound_too(client, make_user, make_module, tree):
+    other_portal = make_module(name="Other portal")
+    admin = make_user(superuser=True)
+    token = bearer(new_token(client, session_of(client, admin), portalId=tree.portal.id)["token"])
+    assert client.get(f"/api/module/view/{other_portal.id}", headers=token).status_code == 404
+    entries = client.get("/api/membership/list-entry-modules", headers=token).get_json()["list"]
+    assert [e["id"] for e in entries] == [tree.portal.id]
+    hits = client.get("/api/search?q=portal", headers=token).get_json()["list"]
+    assert hits and all(h["module"]["id"] != other_portal.id for h in hits)
+
+
+def test_a_tokens_scope_is_part_of_the_etag(client, make_user, tree, grant):
+    user = make_user()
+    grant(tree.portal, user, edit=True)
+    session = session_of(client, user)
+    token = bearer(new_token(client, session)["token"])
+    url = f"/api/module/view/{tree.project.id}"
+    tag = client.get(url, headers=session).headers["ETag"]
+    assert client.get(url, headers={**token, "If-None-Match": tag}).status_code == 200

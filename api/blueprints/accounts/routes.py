@@ -101,9 +101,11 @@ def _token_scope():
     if not request.headers.get("Authorization"):
         return
     try:
-        verify_jwt_in_request(optional=True)
+        found = verify_jwt_in_request(optional=True)
     except (JWTExtendedException, PyJWTError):
         return  # the view's own check answers the token's problem
+    if not found:  # not a bearer token at all
+        return
     err = permissions.token_request_error(get_current_user(), request.method, request.endpoint)
     if err is not None:
         raise err
