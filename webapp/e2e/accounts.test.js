@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import { PHONE, checkScreen } from './a11y.js';
 import { PASSWORD, launch, openPage, signIn } from './browser.js';
 import { ROOT, WEBAPP, freePort, startStack } from './servers.js';
 
@@ -83,6 +84,7 @@ describe('accounts', () => {
     await page.goto(`${base}/profile`);
     await page.click('text=Set up two-factor sign-in');
     await page.waitForSelector('[data-testid=qr-code]');
+    await checkScreen(page, 'profile security, enrolling 2FA');
     const secret = (await page.textContent('[data-testid=mfa-secret]')).trim();
     await page.fill('#code-Confirm', totp(secret));
     await page.click('button:has-text("Confirm")');
@@ -95,6 +97,7 @@ describe('accounts', () => {
     await page.fill('#login-password', PASSWORD);
     await page.click('button[type=submit]');
     await page.waitForSelector('#mfa-code');
+    await checkScreen(page, 'two-factor sign-in step');
     await page.fill('#mfa-code', '000000');
     await page.click('button:has-text("Verify")');
     await page.waitForSelector('text=Invalid code');
@@ -108,6 +111,8 @@ describe('accounts', () => {
     if (stack.port !== webPort) return t.skip('the front was not started on the chosen port (vite)');
     const { page, base, errors } = await openPage(browser, stack.url);
     await page.goto(`${base}/login`);
+    await page.waitForSelector(`button:has-text("Sign in with ${SSO_NAME}")`);
+    await checkScreen(page, 'login with single sign-on');
     await page.click(`button:has-text("Sign in with ${SSO_NAME}")`);
     await page.waitForSelector('input[name=login]'); // the provider's own sign-in form
     await page.fill('input[name=login]', 'marco');
@@ -123,9 +128,11 @@ describe('accounts', () => {
   test('end another session from the profile: its token is refused', async () => {
     const other = await apiLogin('elena@demo.eu');
     assert.equal(await whoAmI(other.body.token), 200);
-    const { page, base, errors } = await openPage(browser, stack.url);
+    const { page, base, errors } = await openPage(browser, stack.url, { viewport: PHONE });
     await signIn(page, base, 'elena@demo.eu');
     await page.goto(`${base}/profile`);
+    await page.waitForSelector('button[aria-label="End session on curl"]');
+    await checkScreen(page, 'profile security (phone)');
     await page.click('button[aria-label="End session on curl"]');
     await page.waitForSelector('button[aria-label="End session on curl"]', { state: 'detached' });
     assert.equal(await whoAmI(other.body.token), 401);
