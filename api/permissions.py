@@ -262,7 +262,7 @@ def clone_targets(user, source):
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 # Endpoints a token may never call: its holder could otherwise mint tokens, change the password or 2FA.
-SESSION_ONLY = frozenset({"account.change_password", "account.sessions_", "account.end_session",
+SESSION_ONLY = frozenset({"accounts.logout", "account.change_password", "account.sessions_", "account.end_session",
                           "account.end_other_sessions", "account.tokens", "account.create_token",
                           "account.revoke_token", "account.mfa_status", "account.mfa_enrol", "account.mfa_confirm",
                           "account.mfa_disable", "account.mfa_recovery_codes", "account.security_log"})

@@ -112,10 +112,12 @@ def _new_recovery_codes(user):
     return codes
 
 
-def _failed(user):
+def _failed(user, signed_in=False):
+    """A wrong code, logged: 401 while signing in (counted by the limiter), 422 on the field for a signed-in user
+    (a 401 there would end the webapp's session)."""
     sessions.log(user, "mfa_failed")
     db.session.commit()
-    return Unauthorized(BAD_CODE, errors={"code": [BAD_CODE]})
+    return (Invalid if signed_in else Unauthorized)(BAD_CODE, errors={"code": [BAD_CODE]})
 
 
 def status(user):
@@ -157,7 +159,7 @@ def new_recovery_codes(user, code):
     if not user.mfa_secret:
         raise Conflict("Two-factor sign-in is off")
     if not check_code(user, code):
-        raise _failed(user)
+        raise _failed(user, signed_in=True)
     codes = _new_recovery_codes(user)
     db.session.commit()
     return codes
@@ -174,7 +176,7 @@ def disable(user, code):
     if required(user):
         raise Conflict("Two-factor sign-in is required for your account")
     if not check_code(user, code):
-        raise _failed(user)
+        raise _failed(user, signed_in=True)
     _turn_off(user)
     sessions.log(user, "mfa_disabled")
     db.session.commit()

@@ -57,10 +57,9 @@ def settings(host):
 
 
 def password_allowed(host):
+    """Password sign-in is on unless the brand turned it off, which it may only do with single sign-on set up."""
     s = settings(host)
-    table = current_app.config.get("OIDC") or {}
-    flag = {**table.get("*", {}), **table.get(hosts.brand_of_host(host), {})}.get("password_login", True)
-    return True if s is None and flag is True else bool(flag)
+    return True if s is None else bool(s.get("password_login", True))
 
 
 def public_config(host):

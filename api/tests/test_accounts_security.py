@@ -239,7 +239,8 @@ def test_an_expired_challenge_is_refused(app, client, make_user, monkeypatch):
 def test_disable_needs_a_code(client, make_user):
     user = make_user()
     secret, _, headers = enrolled(client, user)
-    assert client.post("/api/account/mfa/disable", json={"code": "000000"}, headers=headers).status_code == 401
+    wrong = client.post("/api/account/mfa/disable", json={"code": "000000"}, headers=headers)
+    assert wrong.status_code == 422 and wrong.get_json()["errors"]["code"] == ["Invalid code"]  # not a 401: signed in
     assert client.post("/api/account/mfa/disable", json={"code": code(secret, 1)}, headers=headers).status_code == 200
     assert sign_in(client, user).get_json().get("token")
     assert "mfa_disabled" in kinds(user)
@@ -358,6 +359,7 @@ def test_a_token_never_manages_the_account(client, make_user):
     assert client.post("/api/account/tokens", json={"name": "more"}, headers=token).status_code == 403
     assert client.post("/api/account/password", headers=token,
                        json={"current": PASSWORD, "password": {"first": NEW, "second": NEW}}).status_code == 403
+    assert client.post("/json/logout", headers=token).status_code == 403  # revoked on the profile, not here
 
 
 def test_a_portal_bound_token_sees_nothing_outside_its_portal(client, make_user, make_module, tree, grant):
@@ -455,3 +457,19 @@ def test_a_tokens_scope_is_part_of_the_etag(client, make_user, tree, grant):
     url = f"/api/module/view/{tree.project.id}"
     tag = client.get(url, headers=session).headers["ETag"]
     assert client.get(url, headers={**token, "If-None-Match": tag}).status_code == 200
+
+
+def test_oidc_settings_per_brand_from_the_environment():
+    from api.config import oidc_settings
+    env = {"OIDC_ISSUER": "https://id.example.org", "OIDC_CLIENT_ID": "portal", "OIDC_CALIBR_CLIENT_ID": "calibr",
+           "OIDC_CALIBR_PASSWORD_LOGIN": "false", "OIDC_GROUPS": "eng=12,boss=12:admin", "OIDC_TIMEOUT": "3",
+           "OIDC_GROUP_CLAIM": "groups", "OIDC_UNKNOWN": "x"}
+    assert oidc_settings(env) == {
+        "*": {"issuer": "https://id.example.org", "client_id": "portal", "groups": {"eng": "12", "boss": "12:admin"},
+              "group_claim": "groups"},
+        "calibr": {"client_id": "calibr", "password_login": False}}
+
+
+def test_password_sign_in_cannot_be_turned_off_without_single_sign_on(app, client, make_user, monkeypatch):
+    monkeypatch.setitem(app.config, "OIDC", {"*": {"password_login": False}})
+    assert sign_in(client, make_user()).status_code == 200

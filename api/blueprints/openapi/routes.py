@@ -36,7 +36,7 @@ STATUSES = {
     **{f"account.{e}": (403,) for e in ("change_password", "sessions_", "end_session", "end_other_sessions",
                                          "tokens", "create_token", "revoke_token", "mfa_status", "security_log")},
     "account.mfa_enrol": (403, 409), "account.mfa_confirm": (403, 409),
-    "account.mfa_disable": (401, 403, 409), "account.mfa_recovery_codes": (401, 403, 409),
+    "account.mfa_disable": (403, 409), "account.mfa_recovery_codes": (403, 409),
     "accounts.forgot_password": (429,),
     "reset_password.reset_password": (429,),
     "article.add": RIGHTS, "article.edit": RIGHTS, "article.delete": RIGHTS,
