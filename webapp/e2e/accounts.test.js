@@ -86,7 +86,7 @@ describe('accounts', () => {
     await page.waitForSelector('[data-testid=qr-code]');
     await checkScreen(page, 'profile security, enrolling 2FA');
     const secret = (await page.textContent('[data-testid=mfa-secret]')).trim();
-    await page.fill('#code-Confirm', totp(secret));
+    await page.fill('#code-confirm', totp(secret));
     await page.click('button:has-text("Confirm")');
     await page.waitForSelector('[data-testid=recovery-codes] li');
     const codes = await page.locator('[data-testid=recovery-codes] li').count();

@@ -1,3 +1,5 @@
+import './RecoveryCodes.css';
+
 /** Two-factor recovery codes, shown once: each works once when the authenticator is lost. */
 export default function RecoveryCodes({ codes }) {
   return (

@@ -4,10 +4,11 @@ import QrCode from '../../components/QrCode.jsx';
 import RecoveryCodes from '../../components/RecoveryCodes.jsx';
 import useFetch from '../../hooks/useFetch.js';
 import { errorMessage } from '../../lib/errors.js';
-import { confirmEnrolment, disableTwoFactor, getTwoFactor, startEnrolment } from './api.js';
+import { confirmEnrolment, disableTwoFactor, getTwoFactor, newRecoveryCodes, startEnrolment } from './api.js';
 
 /** The code field and its button, for confirming an enrolment or turning the factor off. */
 function CodeForm({ label, action, onDone }) {
+  const id = label.toLowerCase().replace(/\W+/g, '-');
   const [code, setCode] = useState('');
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
@@ -27,8 +28,8 @@ function CodeForm({ label, action, onDone }) {
   };
   return (
     <form className="form" onSubmit={submit} noValidate aria-label={label}>
-      <Field id={`code-${label}`} label="Authentication code" error={error}>
-        <input id={`code-${label}`} inputMode="numeric" autoComplete="one-time-code" value={code}
+      <Field id={`code-${id}`} label="Authentication code" error={error}>
+        <input id={`code-${id}`} inputMode="numeric" autoComplete="one-time-code" value={code}
           onChange={(e) => { setCode(e.target.value); setError(null); }} />
       </Field>
       <button type="submit" className="btn btn--primary" disabled={busy}>{label}</button>
@@ -52,6 +53,7 @@ export default function TwoFactor() {
       {status.enabled && !codes && (
         <>
           <p data-testid="mfa-status">On. {status.recoveryCodesLeft} recovery codes left.</p>
+          <CodeForm label="New recovery codes" action={newRecoveryCodes} onDone={(recovery) => { setCodes(recovery); reload(); }} />
           {!status.required && <CodeForm label="Turn off" action={disableTwoFactor} onDone={reload} />}
         </>
       )}

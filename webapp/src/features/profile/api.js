@@ -39,6 +39,9 @@ export const confirmEnrolment = (code) => api.post('/api/account/mfa/confirm', {
 /** POST /api/account/mfa/disable {code}. */
 export const disableTwoFactor = (code) => api.post('/api/account/mfa/disable', { code }).then((r) => r.data);
 
+/** POST /api/account/mfa/recovery-codes {code}: new recovery codes (the old ones stop working). */
+export const newRecoveryCodes = (code) => api.post('/api/account/mfa/recovery-codes', { code }).then((r) => r.data.recoveryCodes);
+
 /** GET /api/account/tokens: {list, portals}. */
 export const listApiTokens = () => api.get('/api/account/tokens').then((r) => r.data);
 
