@@ -21,7 +21,7 @@ def _user_and_revoked(payload):
     """(the token's user or None, whether the token is revoked): one query for both checks of each request. The
     revocation list is the session table: a session token is good while its `user_session` row is there and not
     ended; an API token (`typ` "pat") while its `api_token` row is neither revoked nor expired. What the token
-    stands for is kept on `g.auth_grant` (sessions.Grant) for permissions.py and the last-seen stamp."""
+    stands for is kept on `g.auth_grant` (sessions.Bearer) for permissions.py and the last-seen stamp."""
     cached = getattr(g, "_jwt_user", None)
     if cached is not None and cached[0] == payload.get("jti"):
         return cached[1], cached[2]
@@ -41,14 +41,14 @@ def _user_and_revoked(payload):
                        ApiToken.expires > utcnow())).first()
             if row is not None:
                 user = row[0]
-                grant = sessions.Grant("token", row[1], uid, None, row[2], bool(row[3]), row[4], row[5], row[6])
+                grant = sessions.Bearer("token", row[1], uid, None, row[2], bool(row[3]), row[4], row[5], row[6])
         else:
             row = db.session.execute(
                 select(User, UserSession.id, UserSession.last_seen).join(UserSession, UserSession.user_id == User.id)
                 .where(User.id == uid, UserSession.jti == jti, UserSession.ended.is_(None))).first()
             if row is not None:
                 user = row[0]
-                grant = sessions.Grant("session", row[1], uid, jti, row[2])
+                grant = sessions.Bearer("session", row[1], uid, jti, row[2])
     g._jwt_user = (jti, user, grant is None)
     g.auth_grant = grant
     return user, grant is None

@@ -256,7 +256,7 @@ def clone_targets(user, source):
 
 
 # --- personal API tokens (issue 18): what a token's scope allows ------------------------------------------------
-# A request made with an API token (api/auth.py puts its `sessions.Grant` on g) may do no more than the token says:
+# A request made with an API token (api/auth.py puts its `sessions.Bearer` on g) may do no more than the token says:
 # bound to a portal, every module outside that portal's subtree is unseen (404, as for an outsider); read-only,
 # only the view right remains and no write request passes; and a token never manages the account itself.
 

@@ -1,6 +1,6 @@
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from . import Form
+from . import Form, WholeNumber
 
 MIN_PASSWORD = 8
 
@@ -70,13 +70,13 @@ class ApiTokenForm(Form):
     token_required = False
     name = fields.String(required=True, validate=validate.Length(max=100, error="Max 100 characters"),
                          metadata={"label": "Name"})
-    days = fields.Integer(load_default=30, validate=validate.Range(min=1, max=366, error="Between 1 and 366 days"),
+    days = WholeNumber(load_default=30, validate=validate.Range(min=1, max=366, error="Between 1 and 366 days"),
                           error_messages={"invalid": "Between 1 and 366 days"}, metadata={"label": "Expires in (days)"})
     access = fields.String(load_default="read", validate=validate.OneOf(("read", "write"),
                                                                           error="Please choose read or write"),
                            metadata={"label": "Access", "type": "select",
                                      "options": [("read", "Read only"), ("write", "Read and write")]})
-    portalId = fields.Integer(load_default=None, allow_none=True, validate=validate.Range(min=1, max=2**31 - 1),
+    portalId = WholeNumber(load_default=None, allow_none=True, validate=validate.Range(min=1, max=2**31 - 1),
                               error_messages={"invalid": "Please choose one of your portals"},
                               metadata={"label": "Portal"})
 

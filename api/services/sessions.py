@@ -58,7 +58,7 @@ def client():
 
 
 @dataclass(frozen=True)
-class Grant:
+class Bearer:
     """What the request's token stands for, read with its user in one query (api/auth.py): a sign-in session, or a
     personal API token with its scope (permissions.py reads `read_only` and `portal_id`)."""
     kind: str  # "session" or "token"
@@ -179,6 +179,13 @@ def end_others(user, keep_jti=None, reason="sessions_ended"):
     n = db.session.execute(q.values(ended=utcnow())).rowcount
     if reason:
         log(user, reason, f"{n} session(s)")
+    return n
+
+
+def end_all_others(user):
+    """'End all other sessions' on the profile: how many ended. Commits."""
+    n = end_others(user, current_jti())
+    db.session.commit()
     return n
 
 

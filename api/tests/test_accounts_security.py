@@ -389,7 +389,7 @@ def test_a_token_cannot_be_bound_to_a_portal_one_does_not_see(client, make_user,
 @pytest.mark.parametrize("body,field", [
     ({"days": 30}, "name"), ({"name": "x" * 101}, "name"), ({"name": "a", "days": 0}, "days"),
     ({"name": "a", "days": "soon"}, "days"), ({"name": "a", "access": "admin"}, "access"),
-    ({"name": "a", "portalId": "x"}, "portalId"),
+    ({"name": "a", "portalId": "x"}, "portalId"), ({"name": "a", "days": 2.5}, "days"),
 ])
 def test_token_form_errors(client, make_user, body, field):
     r = client.post("/api/account/tokens", json=body, headers=session_of(client, make_user()))

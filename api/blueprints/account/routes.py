@@ -43,9 +43,7 @@ def end_session(session_id):
 @jwt_required()
 @doc("End every session of the user but this one", response=EndedSchema)
 def end_other_sessions():
-    n = sessions.end_others(current_user, sessions.current_jti())
-    from ...extensions import db
-    db.session.commit()
+    n = sessions.end_all_others(current_user)
     return {"message": f"{n} other session(s) ended", "ended": n}
 
 
