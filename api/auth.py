@@ -3,11 +3,13 @@ from datetime import timezone
 
 from flask import g
 from flask_jwt_extended import get_jwt
-from sqlalchemy import exists, select
+from sqlalchemy import select
 
 from .errors import error_response
 from .extensions import db, jwt
-from .models import RevokedToken, User
+from .models import ApiToken, User, UserSession
+from .models.base import utcnow
+from .services import api_tokens, sessions
 
 
 @jwt.user_identity_loader
@@ -16,7 +18,10 @@ def _identity(user):
 
 
 def _user_and_revoked(payload):
-    """(the token's user or None, whether the token was revoked): one query for both checks of each request."""
+    """(the token's user or None, whether the token is revoked): one query for both checks of each request. The
+    revocation list is the session table: a session token is good while its `user_session` row is there and not
+    ended; an API token (`typ` "pat") while its `api_token` row is neither revoked nor expired. What the token
+    stands for is kept on `g.auth_grant` (sessions.Bearer) for permissions.py and the last-seen stamp."""
     cached = getattr(g, "_jwt_user", None)
     if cached is not None and cached[0] == payload.get("jti"):
         return cached[1], cached[2]
@@ -24,12 +29,29 @@ def _user_and_revoked(payload):
         uid = int(payload["sub"])
     except (TypeError, ValueError, KeyError):
         uid = None
-    revoked = exists().where(RevokedToken.jti == payload.get("jti"))
-    row = db.session.execute(select(User, revoked).where(User.id == uid)).first() if uid is not None else None
-    user, is_revoked = (row[0], bool(row[1])) if row is not None else \
-        (None, db.session.scalar(select(revoked)))
-    g._jwt_user = (payload.get("jti"), user, is_revoked)
-    return user, is_revoked
+    jti = payload.get("jti")
+    user, grant = None, None
+    if uid is not None and isinstance(jti, str):
+        if payload.get("typ") == "pat":
+            row = db.session.execute(
+                select(User, ApiToken.id, ApiToken.last_used, ApiToken.read_only, ApiToken.portal_id, ApiToken.name,
+                       ApiToken.last_address)
+                .join(ApiToken, ApiToken.user_id == User.id)
+                .where(User.id == uid, ApiToken.jti_hash == api_tokens.digest(jti), ApiToken.revoked.is_(None),
+                       ApiToken.expires > utcnow())).first()
+            if row is not None:
+                user = row[0]
+                grant = sessions.Bearer("token", row[1], uid, None, row[2], bool(row[3]), row[4], row[5], row[6])
+        else:
+            row = db.session.execute(
+                select(User, UserSession.id, UserSession.last_seen).join(UserSession, UserSession.user_id == User.id)
+                .where(User.id == uid, UserSession.jti == jti, UserSession.ended.is_(None))).first()
+            if row is not None:
+                user = row[0]
+                grant = sessions.Bearer("session", row[1], uid, jti, row[2])
+    g._jwt_user = (jti, user, grant is None)
+    g.auth_grant = grant
+    return user, grant is None
 
 
 @jwt.user_lookup_loader

@@ -1,4 +1,4 @@
-"""Sysadmin commands: create-user, seed-demo, bench-data, init-platforms."""
+"""Sysadmin commands: create-user, reset-mfa, security-log, seed-demo, bench-data, init-platforms."""
 import json
 
 import click
@@ -30,6 +30,28 @@ def register_cli(app):
         user = accounts.create_user(email, password, name, superuser=superuser)
         db.session.commit()
         click.echo(f"Created {'superuser' if superuser else 'user'} {user.email} (id {user.id}).")
+
+    @app.cli.command("reset-mfa")
+    @click.argument("email")
+    def reset_mfa(email):
+        """Remove an account's second factor and recovery codes (a lost phone); logged in its security log."""
+        from .errors import NotFound
+        from .services import mfa
+        try:
+            user = mfa.reset(email)
+        except NotFound as e:
+            raise click.UsageError(e.message)
+        click.echo(f"Two-factor sign-in removed for {user.email}.")
+
+    @app.cli.command("security-log")
+    @click.argument("email", required=False)
+    @click.option("--limit", default=200, help="newest entries to show")
+    def security_log(email, limit):
+        """The security log (sign-ins, failures, password, 2FA and token changes, new addresses), newest first:
+        of one account, or of everyone."""
+        from .services import sessions
+        for line in sessions.log_lines(email, limit):
+            click.echo(line)
 
     @app.cli.command("seed-demo")
     def seed_demo():

@@ -14,6 +14,33 @@ def _bool(name, default=False):
     return os.environ.get(name, str(default)).lower() in ("1", "true", "yes", "on")
 
 
+_OIDC_KEYS = ("ISSUER", "CLIENT_ID", "CLIENT_SECRET", "SCOPES", "EMAIL_CLAIM", "UNKNOWN_USERS", "GROUP_CLAIM",
+              "GROUPS", "NAME", "REDIRECT_URI", "PASSWORD_LOGIN")
+
+
+def oidc_settings(environ=os.environ):
+    """Single sign-on settings per brand: OIDC_<KEY> for every brand, OIDC_<BRAND>_<KEY> for one (brands of
+    nginx/hosts.json, e.g. OIDC_CALIBR_ISSUER). Keys: ISSUER, CLIENT_ID, CLIENT_SECRET, SCOPES ("openid email
+    profile"), EMAIL_CLAIM ("email"), UNKNOWN_USERS (create | refuse), GROUP_CLAIM, GROUPS ("group=portalId[:admin],
+    ..."), NAME (shown as 'Sign in with {NAME}'), REDIRECT_URI (default {publicUrl}/sso/callback), PASSWORD_LOGIN
+    (false: this brand signs in only through its provider). Answers {"*" or brand: {key: value}}."""
+    out = {}
+    for name, value in environ.items():
+        if not name.startswith("OIDC_") or name == "OIDC_TIMEOUT":
+            continue
+        rest = name[5:]
+        key = next((k for k in _OIDC_KEYS if rest == k or rest.endswith("_" + k)), None)
+        if key is None:
+            continue
+        brand = "*" if rest == key else rest[:-len(key) - 1].lower()
+        if key == "GROUPS":
+            value = dict(pair.split("=", 1) for pair in value.split(",") if "=" in pair)
+        elif key == "PASSWORD_LOGIN":
+            value = value.lower() in ("1", "true", "yes", "on")
+        out.setdefault(brand, {})[key.lower()] = value
+    return out
+
+
 class Config:
     INSTANCE_DIR = os.environ.get("INSTANCE_DIR", os.path.join(ROOT, "instance"))
     SECRET_KEY = os.environ.get("SECRET_KEY", "dev-secret-change-me-in-production-0123456789")
@@ -67,6 +94,15 @@ class Config:
     # and per address. Nothing sleeps in a worker.
     LOGIN_FAILURE_LIMITS = os.environ.get("LOGIN_FAILURE_LIMITS", "5 per minute;20 per hour")
     LOGIN_ADDRESS_LIMITS = os.environ.get("LOGIN_ADDRESS_LIMITS", "30 per minute;200 per hour")
+
+    # Two-factor sign-in: "all" or "admins" (sysadmins and portal admins) must enrol; a sign-in challenge lasts
+    # MFA_TOKEN_SECONDS; wrong codes count like wrong passwords (per account and address, then per address).
+    REQUIRE_MFA = os.environ.get("REQUIRE_MFA", "")
+    MFA_TOKEN_SECONDS = _int("MFA_TOKEN_SECONDS", 300)
+    MFA_FAILURE_LIMITS = os.environ.get("MFA_FAILURE_LIMITS", "5 per minute;20 per hour")
+    # Single sign-on (OpenID Connect) per brand: see oidc_settings above.
+    OIDC = oidc_settings()
+    OIDC_TIMEOUT = float(os.environ.get("OIDC_TIMEOUT", "10"))
 
     # Events (docs/architecture.md 'Events'). Background work runs on Huey: Redis when REDIS_URL is set, else a
     # SQLite file beside the database; `make run` starts its consumer (scripts/serve.sh).

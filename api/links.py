@@ -298,3 +298,9 @@ declare("webhook_delivery", "redeliver", "webhook.redeliver", "Redeliver", "admi
 # The signed-in user's own notifications (no module: `c.module` is None).
 declare("notification", "read", "notification.read", "Mark read", "view", "POST",
         args=lambda c: {"notification_id": c.item.id})
+
+# --- issue 18: the signed-in user's own sessions and API tokens (no module: `c.module` is None) ------------------
+declare("session", "end", "account.end_session", "End session", "view", "DELETE",
+        when=lambda c: not c.extra.get("current"), args=lambda c: {"session_id": c.item.id})
+declare("api_token", "revoke", "account.revoke_token", "Revoke", "view", "DELETE",
+        args=lambda c: {"token_id": c.item.id})

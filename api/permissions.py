@@ -48,8 +48,11 @@ def user_memberships(user):
     cache = _cache()
     key = ("memberships", user.id)
     if key not in cache:
-        rows = db.session.scalars(db.select(Membership).where(Membership.user_id == user.id)).all()
-        cache[key] = {m.module_id: m for m in rows}
+        q = db.select(Membership).where(Membership.user_id == user.id)
+        bound = token_portal(user)
+        if bound is not None:  # a portal-bound API token: the portal's subtree is all there is
+            q = q.join(Module, Module.id == Membership.module_id).where(Module.path.like(f"%/{bound}/%"))
+        cache[key] = {m.module_id: m for m in db.session.scalars(q).all()}
     return cache[key]
 
 
@@ -60,8 +63,14 @@ def forget(user=None):
 
 
 def rights(user, module):
-    if user is None:
+    if user is None or not in_token_scope(user, module):
         return NONE
+    if token_read_only(user):
+        return Rights(view=_rights(user, module).view)
+    return _rights(user, module)
+
+
+def _rights(user, module):
     if user.is_superuser:
         return ALL
     mine = user_memberships(user)
@@ -246,3 +255,61 @@ def clone_targets(user, source):
     return cache[key]
 
 
+# --- personal API tokens (issue 18): what a token's scope allows ------------------------------------------------
+# A request made with an API token (api/auth.py puts its `sessions.Bearer` on g) may do no more than the token says:
+# bound to a portal, every module outside that portal's subtree is unseen (404, as for an outsider); read-only,
+# only the view right remains and no write request passes; and a token never manages the account itself.
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+# Endpoints a token may never call: its holder could otherwise mint tokens, change the password or 2FA.
+SESSION_ONLY = frozenset({"accounts.logout", "account.change_password", "account.sessions_", "account.end_session",
+                          "account.end_other_sessions", "account.tokens", "account.create_token",
+                          "account.revoke_token", "account.mfa_status", "account.mfa_enrol", "account.mfa_confirm",
+                          "account.mfa_disable", "account.mfa_recovery_codes", "account.security_log"})
+
+
+def _token_of(user):
+    grant = getattr(g, "auth_grant", None) if has_request_context() else None
+    if grant is None or grant.kind != "token" or user is None or grant.user_id != user.id:
+        return None
+    return grant
+
+
+def token_portal(user):
+    """The portal the request's API token is bound to (when it is the user's own request), else None."""
+    t = _token_of(user)
+    return t.portal_id if t is not None else None
+
+
+def token_read_only(user):
+    t = _token_of(user)
+    return t is not None and t.read_only
+
+
+def token_scope_key(user):
+    """What of the request's token changes an answer (ETags): '' for a session."""
+    t = _token_of(user)
+    return "" if t is None else f"token:{t.portal_id or '*'}:{'r' if t.read_only else 'w'}"
+
+
+def in_token_scope(user, module):
+    bound = token_portal(user)
+    return bound is None or f"/{bound}/" in module.path
+
+
+def token_request_error(user, method, endpoint):
+    """None when the request's token may make this call, else the error (Forbidden)."""
+    t = _token_of(user)
+    if t is None:
+        return None
+    if endpoint in SESSION_ONLY:
+        return Forbidden("An API token cannot manage the account: sign in")
+    if t.read_only and method not in SAFE_METHODS:
+        return Forbidden("This API token is read-only")
+    return None
+
+
+def viewable_portals(user):
+    """The portals (level 1) the user may view, by name: what an API token may be bound to."""
+    portals = db.session.scalars(db.select(Module).where(Module.level == 1).order_by(Module.name)).all()
+    return [p for p in portals if rights(user, p).view]

@@ -29,7 +29,7 @@ def conditional(tag, build):
     return resp
 
 
-GROUPS = ("accounts", "article", "brand", "custom_field_values", "deliverable", "discussion", "feed", "health",
+GROUPS = ("accounts", "account", "article", "brand", "custom_field_values", "deliverable", "discussion", "feed", "health",
           "membership", "invitation", "meta", "module", "openapi", "profile", "vault", "reference",
           "custom_field_definitions", "report", "clone", "search", "watch", "notification", "webhook", "live")
 

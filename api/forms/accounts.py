@@ -1,6 +1,6 @@
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from . import Form
+from . import Form, WholeNumber
 
 MIN_PASSWORD = 8
 
@@ -38,3 +38,50 @@ class ResetPasswordForm(Form):
     password = fields.Nested(_Repeated, required=True, metadata={"label": "Password"})
     csrf_token = fields.String(required=True, metadata={"label": "", "type": "hidden"})
     token = fields.String(required=True, metadata={"label": "", "type": "hidden"})
+
+
+# --- issue 18: password change, two-factor sign-in, API tokens, single sign-on -------------------------------
+
+class ChangePasswordForm(Form):
+    """Profile: the current password, the new one and its repeat (spec §5's rules and messages)."""
+    token_required = False
+    current = fields.String(required=True, validate=validate.Length(max=1000),
+                            metadata={"label": "Current password", "type": "password", "raw": True,
+                                      "required_message": "Current password is required"})
+    password = fields.Nested(_Repeated, required=True, metadata={"label": "Password"})
+
+
+class CodeForm(Form):
+    token_required = False
+    code = fields.String(required=True, validate=validate.Length(max=40, error="Invalid code"),
+                         metadata={"label": "Code", "required_message": "Code is required"})
+
+
+class MfaTokenForm(Form):
+    token_required = False
+    mfaToken = fields.String(required=True, validate=validate.Length(max=2000), metadata={"label": "Sign-in"})
+
+
+class MfaLoginForm(MfaTokenForm, CodeForm):
+    """The second step of a sign-in: the challenge of the first and a code (TOTP or recovery)."""
+
+
+class ApiTokenForm(Form):
+    token_required = False
+    name = fields.String(required=True, validate=validate.Length(max=100, error="Max 100 characters"),
+                         metadata={"label": "Name"})
+    days = WholeNumber(load_default=30, validate=validate.Range(min=1, max=366, error="Between 1 and 366 days"),
+                          error_messages={"invalid": "Between 1 and 366 days"}, metadata={"label": "Expires in (days)"})
+    access = fields.String(load_default="read", validate=validate.OneOf(("read", "write"),
+                                                                          error="Please choose read or write"),
+                           metadata={"label": "Access", "type": "select",
+                                     "options": [("read", "Read only"), ("write", "Read and write")]})
+    portalId = WholeNumber(load_default=None, allow_none=True, validate=validate.Range(min=1, max=2**31 - 1),
+                              error_messages={"invalid": "Please choose one of your portals"},
+                              metadata={"label": "Portal"})
+
+
+class SsoCallbackForm(Form):
+    token_required = False
+    code = fields.String(required=True, validate=validate.Length(max=2000), metadata={"label": "Code"})
+    state = fields.String(required=True, validate=validate.Length(max=500), metadata={"label": "State"})

@@ -1,21 +1,21 @@
-"""Accounts: password hashing (argon2), sign-in, sign-out, password reset."""
+"""Accounts: password hashing (argon2), sign-in (then a second factor when enrolled), sign-out, password change
+and reset."""
 import hashlib
 import logging
 import secrets
-import time
 from datetime import timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from flask import current_app
-from flask_jwt_extended import create_access_token, decode_token
-from sqlalchemy import delete, func, select
+from flask_jwt_extended import decode_token
+from sqlalchemy import func, select
 
-from ..errors import Invalid, Unauthorized
+from ..errors import Forbidden, Invalid, Unauthorized
 from ..extensions import db
-from ..models import PasswordReset, RevokedToken, User
+from ..models import PasswordReset, User
 from ..models.base import utcnow
-from . import background, mail
+from . import background, mail, sessions
 
 log = logging.getLogger(__name__)
 _hasher = PasswordHasher()
@@ -50,32 +50,64 @@ def create_user(email, password, name, superuser=False, **extra):
 
 
 def login(username, password, host=None):
+    """A session ({token, expiresIn}); or, when the account has a second factor (or must get one first),
+    {mfaRequired, mfaToken} for POST /json/login/mfa."""
     user = find_by_email(username)
     if not verify_password(user, password) or not user.is_active:
+        if user is not None:
+            sessions.log(user, "sign_in_failed")
+            db.session.commit()
         raise Unauthorized("Invalid username or password")
+    if not password_sign_in_allowed(host):
+        raise Forbidden("Password sign-in is turned off here: sign in with your organisation's account")
     if _hasher.check_needs_rehash(user.password_hash):
         user.password_hash = hash_password(password)
         db.session.commit()
-    from .invitations import accept_pending
-    accept_pending(user)
     if host:
         from .events import mailing
         mailing.remember_brand(user, host)
-    return token_for(user)
+    from . import mfa
+    if user.mfa_secret:
+        return {"mfaRequired": True, "mfaToken": mfa.challenge(user, "verify")}
+    if mfa.required(user):
+        return {"mfaRequired": True, "mfaEnrolRequired": True, "mfaToken": mfa.challenge(user, "enrol")}
+    return signed_in(user)
 
 
-def token_for(user):
-    expires = current_app.config["JWT_ACCESS_TOKEN_EXPIRES"]
-    # `iat` has whole seconds only: the exact issue time lets a reset void tokens issued just before it.
-    token = create_access_token(identity=user, expires_delta=expires, additional_claims={"iat_exact": time.time()})
-    return {"token": token, "expiresIn": int(expires.total_seconds())}
+def signed_in(user, method="password"):
+    """Everything a completed sign-in does: pending invitations accepted, a session opened (commits)."""
+    from .invitations import accept_pending
+    accept_pending(user)
+    sessions.prune()
+    return sessions.open_session(user, method)
+
+
+def password_sign_in_allowed(host):
+    from . import oidc
+    return oidc.password_allowed(host)
+
+
+def token_for(user, method="password"):
+    """A new session of the user and its token (tests and sign-in)."""
+    return sessions.open_session(user, method)
 
 
 def logout(jwt_payload):
-    remaining = max(0, jwt_payload["exp"] - time.time())
-    db.session.add(RevokedToken(jti=jwt_payload["jti"], expires=utcnow() + timedelta(seconds=remaining + 60)))
-    db.session.execute(delete(RevokedToken).where(RevokedToken.expires < utcnow()))
+    sessions.end_current(jwt_payload.get("jti"))
+
+
+def change_password(user, current, new):
+    """Spec §5's rules (the form checks length and repeat); every other session ends; logged. Commits."""
+    if not verify_password(user, current):
+        raise Invalid("Your current password is not correct", errors={"current": ["Your current password is not correct"]})
+    if verify_password(user, new):
+        raise Invalid("The new password must differ from the current one",
+                      errors={"password[first]": ["The new password must differ from the current one"]})
+    user.password_hash = hash_password(new)
+    n = sessions.end_others(user, sessions.current_jti(), reason=None)
+    sessions.log(user, "password_changed", f"{n} other session(s) ended")
     db.session.commit()
+    return n
 
 
 def _digest(token):
@@ -115,6 +147,8 @@ def reset_with_token(token, password):
     user.password_hash = hash_password(password)
     now = utcnow()
     user.tokens_valid_after = now
+    sessions.end_others(user, reason=None)
+    sessions.log(user, "password_reset")
     # One use only; other outstanding links of the account die too.
     for other in db.session.scalars(select(PasswordReset).where(PasswordReset.user_id == user.id,
                                                                 PasswordReset.used.is_(None))):

@@ -241,7 +241,8 @@ def etag(user, module, kind):
                                                              watched.scalar_subquery())).one()
     rights = sorted((mid, m.admin, m.allow_view, m.allow_create, m.allow_edit, m.allow_delete)
                     for mid, m in perm.user_memberships(user).items())
-    raw = f"{PAYLOAD}|{kind}|{module.id}|{user.id}|{user.is_superuser}|{last_id}|{people_at}|{watch_at}|{rights}"
+    raw = (f"{PAYLOAD}|{kind}|{module.id}|{user.id}|{user.is_superuser}|{last_id}|{people_at}|{watch_at}|{rights}"
+           f"|{perm.token_scope_key(user)}")  # an API token's scope changes the links offered
     return hashlib.sha256(raw.encode()).hexdigest()[:32]
 
 
@@ -380,7 +381,8 @@ def entry_modules(user):
     """The modules a user enters by: every portal for a superuser, otherwise the highest modules
     the user can view (usually portals)."""
     if user.is_superuser:
-        mods = db.session.execute(row_select(Module.level == 1)
+        bound = perm.token_portal(user)  # a superuser's portal-bound API token enters by that portal only
+        mods = db.session.execute(row_select(Module.level == 1, *([Module.id == bound] if bound else []))
                                   .order_by(Module.platform, Module.idx, Module.id)).all()
     else:
         mine = perm.user_memberships(user)

@@ -153,7 +153,8 @@ export async function startNginx(api, db) {
  * nginx rendered from the repo's template), on free ports, with this test's database and settings.
  */
 export async function startServe(database, apiEnv = {}) {
-  const port = await freePort();
+  // A test that must know the address before the start (a redirect URI registered elsewhere) passes PORT.
+  const port = Number(apiEnv.PORT) || await freePort();
   const apiPort = await freePort();
   const env = {
     ...database.env, ...apiEnv, PORT: String(port), API_PORT: String(apiPort), QUIET: '1',

@@ -1,16 +1,20 @@
-"""Sign-in, sign-out, forgotten and reset passwords (spec §7 Authentication)."""
+"""Sign-in (password, then a second factor; or single sign-on), sign-out, forgotten and reset passwords (spec §7
+Authentication, issue 18)."""
 from flask import Blueprint, current_app, request
-from flask_jwt_extended import get_jwt, jwt_required
+from flask_jwt_extended import get_current_user, get_jwt, jwt_required, verify_jwt_in_request
+from flask_jwt_extended.exceptions import JWTExtendedException
+from jwt import PyJWTError
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from ...errors import Invalid
 from ...extensions import limiter
 from ...forms import describe, parse
-from ...forms.accounts import ForgotForm, LoginForm, ResetPasswordForm
-from ...services import accounts
+from ...forms.accounts import ForgotForm, LoginForm, MfaLoginForm, MfaTokenForm, ResetPasswordForm, SsoCallbackForm
+from ... import permissions
+from ...services import accounts, mfa, oidc, sessions
 from .. import doc
 from ...schemas import FormSchema, MessageSchema
-from .schemas import TokenSchema
+from .schemas import EnrolmentSchema, SignInSchema, SsoConfigSchema, SsoStartSchema
 
 json_bp = Blueprint("accounts", __name__, url_prefix="/json")
 reset_bp = Blueprint("reset_password", __name__, url_prefix="/api")
@@ -34,16 +38,88 @@ def _cfg(name):
 @json_bp.post("/login")
 @limiter.limit(_cfg("LOGIN_FAILURE_LIMITS"), key_func=_account_key, deduct_when=_failed, per_method=True)
 @limiter.limit(_cfg("LOGIN_ADDRESS_LIMITS"), deduct_when=_failed, per_method=True)
-@doc("Sign in with e-mail and password", response=TokenSchema, json=LoginForm, public=True)
+@doc("Sign in with e-mail and password: a token, or {mfaRequired, mfaToken} when a second factor is asked",
+     response=SignInSchema, json=LoginForm, public=True)
 def login():
     data = parse(LoginForm)
     # The host signed in on chooses the brand of the user's mails (never the base of their links).
     return accounts.login(data["username"], data["password"], host=request.host)
 
 
+def _mfa_key():
+    """Wrong codes count per account (named by the challenge) and address, like wrong passwords."""
+    data = request.get_json(silent=True) or {}
+    token = data.get("mfaToken") if isinstance(data, dict) else None
+    return f"mfa:{mfa.challenge_user_id(token if isinstance(token, str) else None) or '-'}@{request.remote_addr or '-'}"
+
+
+@json_bp.post("/login/mfa")
+@limiter.limit(_cfg("MFA_FAILURE_LIMITS"), key_func=_mfa_key, deduct_when=_failed, per_method=True)
+@limiter.limit(_cfg("LOGIN_ADDRESS_LIMITS"), deduct_when=_failed, per_method=True)
+@doc("Finish a sign-in with a TOTP or recovery code (after an enrolment: its first code)", response=SignInSchema,
+     json=MfaLoginForm, public=True)
+def login_mfa():
+    data = parse(MfaLoginForm)
+    return mfa.finish_sign_in(data["mfaToken"], data["code"])
+
+
+@json_bp.post("/login/mfa/enrol")
+@limiter.limit(_cfg("LOGIN_ADDRESS_LIMITS"), per_method=True)
+@doc("A user who must have a second factor enrols during sign-in: the secret and otpauth URI",
+     response=EnrolmentSchema, json=MfaTokenForm, public=True)
+def login_mfa_enrol():
+    return mfa.enrol_during_sign_in(parse(MfaTokenForm)["mfaToken"], request.host)
+
+
+@json_bp.get("/sso/config")
+@doc("What the login page offers on this host: single sign-on (its name), password sign-in",
+     response=SsoConfigSchema, public=True)
+def sso_config():
+    return oidc.public_config(request.host)
+
+
+@json_bp.post("/sso/start")
+@limiter.limit(_cfg("LOGIN_ADDRESS_LIMITS"), per_method=True)
+@doc("Begin single sign-on: the identity provider's authorization URL (PKCE, state, nonce)",
+     response=SsoStartSchema, public=True)
+def sso_start():
+    return oidc.start(request.host)
+
+
+@json_bp.post("/sso/callback")
+@limiter.limit(_cfg("LOGIN_ADDRESS_LIMITS"), deduct_when=_failed, per_method=True)
+@doc("Finish single sign-on with the provider's code and state: a token", response=SignInSchema,
+     json=SsoCallbackForm, public=True)
+def sso_callback():
+    data = parse(SsoCallbackForm)
+    return oidc.finish(request.host, data["code"], data["state"])
+
+
+@json_bp.before_app_request
+def _token_scope():
+    """A personal API token may do no more than its scope: decided by permissions.token_request_error."""
+    if not request.headers.get("Authorization"):
+        return
+    try:
+        found = verify_jwt_in_request(optional=True)
+    except (JWTExtendedException, PyJWTError):
+        return  # the view's own check answers the token's problem
+    if not found:  # not a bearer token at all
+        return
+    err = permissions.token_request_error(get_current_user(), request.method, request.endpoint)
+    if err is not None:
+        raise err
+
+
+@json_bp.after_app_request
+def _last_seen(response):
+    sessions.touch()
+    return response
+
+
 @json_bp.post("/logout")
 @jwt_required()
-@doc("Sign out: the token is revoked", response=MessageSchema)
+@doc("Sign out: the session ends (its token is refused from now on)", response=MessageSchema)
 def logout():
     accounts.logout(get_jwt())
     return {"message": "Signed out"}

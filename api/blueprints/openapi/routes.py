@@ -29,7 +29,14 @@ SAFE = {"GET", "HEAD", "OPTIONS"}
 
 RIGHTS = (403, 423)  # a right the user lacks; a lock on the module (or on the file or reference)
 STATUSES = {
-    "accounts.login": (401, 429),
+    "accounts.login": (401, 403, 429),  # 403: password sign-in turned off for the brand
+    # issue 18: the second factor, single sign-on, and the account pages (403: an API token cannot manage them)
+    "accounts.login_mfa": (401, 429), "accounts.login_mfa_enrol": (401, 409, 429),
+    "accounts.sso_start": (404, 429), "accounts.sso_callback": (401, 403, 404, 429),
+    **{f"account.{e}": (403,) for e in ("change_password", "sessions_", "end_session", "end_other_sessions",
+                                         "tokens", "create_token", "revoke_token", "mfa_status", "security_log")},
+    "account.mfa_enrol": (403, 409), "account.mfa_confirm": (403, 409),
+    "account.mfa_disable": (403, 409), "account.mfa_recovery_codes": (403, 409),
     "accounts.forgot_password": (429,),
     "reset_password.reset_password": (429,),
     "article.add": RIGHTS, "article.edit": RIGHTS, "article.delete": RIGHTS,
@@ -298,6 +305,8 @@ def _statuses(endpoint, method, meta, rule, has_body, writes):
     codes = {400, 503}
     if not meta.get("public"):
         codes.add(401)
+        if writes:
+            codes.add(403)  # a read-only API token (permissions.token_request_error)
     if _CONVERTER.search(rule.rule):
         codes.add(404)
     if has_body:

@@ -19,6 +19,8 @@ const SearchPage = lazy(() => import('../features/search/SearchPage.jsx'));
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage.jsx'));
 const UnsubscribePage = lazy(() => import('../features/notifications/UnsubscribePage.jsx'));
 const EmailPreferences = lazy(() => import('../features/notifications/EmailPreferences.jsx'));
+const RecoveryCodesNotice = lazy(() => import('../features/auth/RecoveryCodesNotice.jsx'));
+const AccountSecurity = lazy(() => import('../features/profile/AccountSecurity.jsx'));
 
 /** /logout: revoke and clear the session, then go to /. */
 function Logout() {
@@ -34,7 +36,10 @@ function Logout() {
  *  settings of the notifications sit below. */
 function Profile() {
   const dispatch = useDispatch();
-  return <ProfilePage onSaved={() => dispatch(fetchCurrentUser())} extra={<EmailPreferences />} />;
+  return (
+    <ProfilePage onSaved={() => dispatch(fetchCurrentUser())}
+      extra={<><AccountSecurity /><EmailPreferences /></>} />
+  );
 }
 
 export default function SignedInApp() {
@@ -47,9 +52,11 @@ export default function SignedInApp() {
   return (
     <Suspense fallback={<Loading />}>
       <Shortcuts />
+      <RecoveryCodesNotice />
       <Routes>
         <Route path="/logout" element={<Logout />} />
         <Route path="/login" element={<Navigate to="/" replace />} />
+        <Route path="/sso/callback" element={<Navigate to="/" replace />} />
         <Route path="/portal/*" element={<PortalArea base="portal" />} />
         <Route path="/peb/*" element={<PortalArea base="peb" />} />
         <Route path="/calibr/*" element={<PortalArea base="calibr" />} />

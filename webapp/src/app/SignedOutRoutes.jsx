@@ -9,6 +9,7 @@ const InvitationPage = lazy(() => import('../features/auth/InvitationPage.jsx'))
 const DisclaimerPage = lazy(() => import('../features/public/DisclaimerPage.jsx'));
 const AboutPage = lazy(() => import('../features/public/AboutPage.jsx'));
 const UnsubscribePage = lazy(() => import('../features/notifications/UnsubscribePage.jsx'));
+const SsoCallbackPage = lazy(() => import('../features/auth/SsoCallbackPage.jsx'));
 
 /** Signed-out route set (spec §2): every path not listed goes to the login page. */
 export default function SignedOutRoutes() {
@@ -21,6 +22,7 @@ export default function SignedOutRoutes() {
         <Route path="/disclaimer" element={<DisclaimerPage />} />
         <Route path="/about" element={<AboutPage />} />
         <Route path="/unsubscribe" element={<UnsubscribePage />} />
+        <Route path="/sso/callback" element={<SsoCallbackPage />} />
         <Route path="*" element={<LoginPage />} />
       </Routes>
     </Suspense>

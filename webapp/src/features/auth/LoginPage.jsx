@@ -1,21 +1,43 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import Field from '../../components/Field.jsx';
+import { errorMessage } from '../../lib/errors.js';
 import AuthShell from './AuthShell.jsx';
+import { getSignInOptions, startSingleSignOn } from './api.js';
 import { clearError, login } from './authSlice.js';
+import MfaStep from './MfaStep.jsx';
 import useCheckedForm from './useCheckedForm.js';
 import { validateLogin } from '../../lib/validation.js';
 
-export default function LoginPage() {
+/** 'Sign in with {provider}' when the host's brand has single sign-on: off to the provider (PKCE, state, nonce). */
+function SsoButton({ name }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState(null);
+  const go = () => {
+    setBusy(true);
+    startSingleSignOn().then((url) => { window.location.assign(url); }, (err) => {
+      setBusy(false);
+      setError(errorMessage(err));
+    });
+  };
+  return (
+    <div className="auth__sso">
+      <button type="button" className="btn btn--block" onClick={go} disabled={busy} data-testid="sso-button">
+        {`Sign in with ${name}`}
+      </button>
+      {error && <div className="form__error" role="alert">{error}</div>}
+    </div>
+  );
+}
+
+function PasswordForm() {
   const dispatch = useDispatch();
   const { error, loading } = useSelector((s) => s.auth);
   const location = useLocation();
   const navigate = useNavigate();
   const { values, errors, change, check } = useCheckedForm({ username: '', password: '' }, validateLogin,
     () => { if (error) dispatch(clearError()); });
-
-  useEffect(() => () => dispatch(clearError()), [dispatch]);
 
   const submit = (e) => {
     e.preventDefault();
@@ -26,24 +48,42 @@ export default function LoginPage() {
   };
 
   return (
-    <AuthShell title="Sign in">
-      <form className="form" onSubmit={submit} noValidate aria-label="Sign in">
-        <Field id="login-username" label="Username" error={errors.username}>
-          <input id="login-username" name="username" type="email" autoComplete="username"
-            placeholder="name@example.org" value={values.username} onChange={change} />
-        </Field>
-        <Field id="login-password" label="Password" error={errors.password}>
-          <input id="login-password" name="password" type="password" autoComplete="current-password"
-            value={values.password} onChange={change} />
-        </Field>
-        <button type="submit" className="btn btn--primary btn--block" disabled={loading}>
-          {loading ? 'Signing in...' : 'Sign in'}
-        </button>
-        {error && <div className="form__error" role="alert" data-testid="login-error">{error}</div>}
-        <div className="auth__links">
-          <Link to="/forgot-password">Forgot your password?</Link>
-        </div>
-      </form>
+    <form className="form" onSubmit={submit} noValidate aria-label="Sign in">
+      <Field id="login-username" label="Username" error={errors.username}>
+        <input id="login-username" name="username" type="email" autoComplete="username"
+          placeholder="name@example.org" value={values.username} onChange={change} />
+      </Field>
+      <Field id="login-password" label="Password" error={errors.password}>
+        <input id="login-password" name="password" type="password" autoComplete="current-password"
+          value={values.password} onChange={change} />
+      </Field>
+      <button type="submit" className="btn btn--primary btn--block" disabled={loading}>
+        {loading ? 'Signing in...' : 'Sign in'}
+      </button>
+      {error && <div className="form__error" role="alert" data-testid="login-error">{error}</div>}
+      <div className="auth__links">
+        <Link to="/forgot-password">Forgot your password?</Link>
+      </div>
+    </form>
+  );
+}
+
+export default function LoginPage() {
+  const dispatch = useDispatch();
+  const mfa = useSelector((s) => s.auth.mfa);
+  const [options, setOptions] = useState({ sso: null, passwordLogin: true });
+  useEffect(() => () => dispatch(clearError()), [dispatch]);
+  useEffect(() => {
+    getSignInOptions().then(setOptions, () => {});
+  }, []);
+  return (
+    <AuthShell title={mfa ? 'Two-factor sign-in' : 'Sign in'}>
+      {mfa ? <MfaStep /> : (
+        <>
+          {options.sso && <SsoButton name={options.sso.name} />}
+          {options.passwordLogin && <PasswordForm />}
+        </>
+      )}
     </AuthShell>
   );
 }

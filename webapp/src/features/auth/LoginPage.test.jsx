@@ -27,6 +27,8 @@ function setup() {
 
 beforeEach(() => {
   api.post.mockReset();
+  api.get.mockReset();
+  api.get.mockResolvedValue({ data: { sso: null, passwordLogin: true } });
   localStorage.clear();
 });
 
@@ -63,5 +65,27 @@ describe('LoginPage', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'nope' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Invalid username or password')).toBeInTheDocument();
+  });
+
+  test('a second factor is asked after the password, then the session starts', async () => {
+    api.post.mockResolvedValueOnce({ data: { mfaRequired: true, mfaToken: 'challenge' } })
+      .mockResolvedValueOnce({ data: { token: 'tok', expiresIn: 3600 } });
+    const store = setup();
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'ada@demo.eu' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'demo1234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Code is required')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('Authentication code'), { target: { value: ' 123456 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(store.getState().auth.isAuthenticated).toBe(true));
+    expect(api.post).toHaveBeenLastCalledWith('/json/login/mfa', { mfaToken: 'challenge', code: '123456' });
+  });
+
+  test("'Sign in with {provider}' when the brand has single sign-on; no password form when it is off", async () => {
+    api.get.mockResolvedValue({ data: { sso: { name: 'Example ID' }, passwordLogin: false } });
+    setup();
+    expect(await screen.findByRole('button', { name: 'Sign in with Example ID' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
   });
 });

@@ -36,3 +36,18 @@ function formData(fields) {
   Object.entries(fields).forEach(([k, v]) => fd.append(k, v));
   return fd;
 }
+
+/** POST /json/login/mfa: finish a sign-in with a TOTP or recovery code ({token, expiresIn, recoveryCodes?}). */
+export const signInWithCode = (mfaToken, code) => api.post('/json/login/mfa', { mfaToken, code }).then((r) => r.data);
+
+/** POST /json/login/mfa/enrol: a user who must have a second factor gets a secret ({secret, otpauthUri}). */
+export const enrolDuringSignIn = (mfaToken) => api.post('/json/login/mfa/enrol', { mfaToken }).then((r) => r.data);
+
+/** GET /json/sso/config: {sso: {name} | null, passwordLogin}. */
+export const getSignInOptions = () => api.get('/json/sso/config').then((r) => r.data);
+
+/** POST /json/sso/start: the identity provider's authorization URL ({url}). */
+export const startSingleSignOn = () => api.post('/json/sso/start').then((r) => r.data.url);
+
+/** POST /json/sso/callback with the provider's code and state: {token, expiresIn}. */
+export const finishSingleSignOn = (code, state) => api.post('/json/sso/callback', { code, state }).then((r) => r.data);

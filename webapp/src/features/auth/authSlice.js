@@ -1,7 +1,7 @@
 /** Auth state (spec §3, §4): isAuthenticated, token, expiry, error, redirect path. */
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import { errorMessage } from '../../lib/errors.js';
-import { forgetReads, revokeToken, signIn } from './api.js';
+import { finishSingleSignOn, forgetReads, revokeToken, signIn, signInWithCode } from './api.js';
 import { clearSession, readSession, writeSession } from '../../lib/session.js';
 
 const MAX_TIMEOUT = 2 ** 31 - 1;
@@ -21,17 +21,31 @@ function scheduleLogout(dispatch, ms) {
   }, Math.max(0, Math.min(ms, MAX_TIMEOUT)));
 }
 
-export const login = createAsyncThunk('auth/login', async ({ username, password }, { dispatch, rejectWithValue }) => {
-  try {
-    const { token, expiresIn } = await signIn(username.trim(), password.trim());
-    const expiry = new Date(Date.now() + Number(expiresIn) * 1000);
-    writeSession(token, expiry);
-    scheduleLogout(dispatch, Number(expiresIn) * 1000);
-    return { token, expiry: expiry.toISOString() };
-  } catch (err) {
-    return rejectWithValue(errorMessage(err, 'Sign-in failed'));
-  }
-});
+/** A sign-in answer with a token starts the session; one asking for a second factor keeps its challenge. */
+function started(dispatch, answer) {
+  if (answer.mfaRequired) return { mfa: { token: answer.mfaToken, enrol: !!answer.mfaEnrolRequired } };
+  const { token, expiresIn } = answer;
+  const expiry = new Date(Date.now() + Number(expiresIn) * 1000);
+  writeSession(token, expiry);
+  scheduleLogout(dispatch, Number(expiresIn) * 1000);
+  return { token, expiry: expiry.toISOString(), recoveryCodes: answer.recoveryCodes || null };
+}
+
+function signInThunk(name, call) {
+  return createAsyncThunk(name, async (arg, { dispatch, rejectWithValue }) => {
+    try {
+      return started(dispatch, await call(arg));
+    } catch (err) {
+      return rejectWithValue(errorMessage(err, 'Sign-in failed'));
+    }
+  });
+}
+
+export const login = signInThunk('auth/login', ({ username, password }) => signIn(username.trim(), password.trim()));
+/** The second step: the code of the authenticator (or a recovery code) for the challenge of the first. */
+export const loginWithCode = signInThunk('auth/loginWithCode', ({ mfaToken, code }) => signInWithCode(mfaToken, code.trim()));
+/** Back from the identity provider: its code and state. */
+export const loginWithSso = signInThunk('auth/loginWithSso', ({ code, state }) => finishSingleSignOn(code, state));
 
 /** /logout: revoke the token on the server (best effort), clear the session. */
 export const logout = createAsyncThunk('auth/logout', async () => {
@@ -83,6 +97,8 @@ const initialState = {
   error: null,
   loading: false,
   redirect: '/login',
+  mfa: null, // {token, enrol}: the password was right, a code is asked next
+  recoveryCodes: null, // shown once after an enrolment made while signing in
 };
 
 const authSlice = createSlice({
@@ -106,33 +122,47 @@ const authSlice = createSlice({
     clearError(state) {
       state.error = null;
     },
+    cancelMfa(state) {
+      state.mfa = null;
+      state.error = null;
+    },
+    recoveryCodesSeen(state) {
+      state.recoveryCodes = null;
+    },
     setRedirect(state, action) {
       state.redirect = action.payload;
     },
   },
   extraReducers: (b) => {
-    b.addCase(login.pending, (state) => {
-      state.loading = true;
-      state.error = null;
-    })
-      .addCase(login.fulfilled, (state, action) => {
+    [login, loginWithCode, loginWithSso].forEach((thunk) => b
+      .addCase(thunk.pending, (state) => {
+        state.loading = true;
+        state.error = null;
+      })
+      .addCase(thunk.fulfilled, (state, action) => {
         state.loading = false;
+        state.error = null;
+        if (action.payload.mfa) {
+          state.mfa = action.payload.mfa;
+          return;
+        }
+        state.mfa = null;
         state.checked = true;
         state.isAuthenticated = true;
         state.token = action.payload.token;
         state.expiry = action.payload.expiry;
-        state.error = null;
+        state.recoveryCodes = action.payload.recoveryCodes;
       })
-      .addCase(login.rejected, (state, action) => {
+      .addCase(thunk.rejected, (state, action) => {
         state.loading = false;
         state.isAuthenticated = false;
         state.error = action.payload || 'Sign-in failed';
-      })
-      .addCase(logout.fulfilled, (state) => {
-        Object.assign(state, initialState, { checked: true });
-      });
+      }));
+    b.addCase(logout.fulfilled, (state) => {
+      Object.assign(state, initialState, { checked: true });
+    });
   },
 });
 
-export const { restored, loggedOut, clearError, setRedirect } = authSlice.actions;
+export const { restored, loggedOut, clearError, setRedirect, cancelMfa, recoveryCodesSeen } = authSlice.actions;
 export default authSlice.reducer;

@@ -13,3 +13,44 @@ export function uploadAvatar(file) {
   fd.append('avatar', file);
   return api.post('/api/avatar/edit', fd).then((r) => r.data && r.data.item);
 }
+
+/** POST /api/account/password {current, password: {first, second}}: {message, ended}. */
+export const changePassword = (current, first, second) => api.post('/api/account/password',
+  { current, password: { first, second } }).then((r) => r.data);
+
+/** GET /api/account/sessions: the live sessions, the current one marked. */
+export const listSessions = () => api.get('/api/account/sessions').then((r) => r.data.list);
+
+/** DELETE a session's `end` link. */
+export const endSession = (session) => api.delete(session.links.end.url).then((r) => r.data);
+
+/** POST /api/account/sessions/end-others: {message, ended}. */
+export const endOtherSessions = () => api.post('/api/account/sessions/end-others').then((r) => r.data);
+
+/** GET /api/account/mfa: {enabled, since, recoveryCodesLeft, required}. */
+export const getTwoFactor = () => api.get('/api/account/mfa').then((r) => r.data.item);
+
+/** POST /api/account/mfa/enrol: a new secret ({secret, otpauthUri}). */
+export const startEnrolment = () => api.post('/api/account/mfa/enrol').then((r) => r.data.item);
+
+/** POST /api/account/mfa/confirm {code}: the recovery codes (shown once). */
+export const confirmEnrolment = (code) => api.post('/api/account/mfa/confirm', { code }).then((r) => r.data.recoveryCodes);
+
+/** POST /api/account/mfa/disable {code}. */
+export const disableTwoFactor = (code) => api.post('/api/account/mfa/disable', { code }).then((r) => r.data);
+
+/** POST /api/account/mfa/recovery-codes {code}: new recovery codes (the old ones stop working). */
+export const newRecoveryCodes = (code) => api.post('/api/account/mfa/recovery-codes', { code }).then((r) => r.data.recoveryCodes);
+
+/** GET /api/account/tokens: {list, portals}. */
+export const listApiTokens = () => api.get('/api/account/tokens').then((r) => r.data);
+
+/** POST /api/account/tokens {name, days, access, portalId}: the token, shown once. */
+export const createApiToken = (body) => api.post('/api/account/tokens', body).then((r) => r.data.item);
+
+/** DELETE a token's `revoke` link. */
+export const revokeApiToken = (token) => api.delete(token.links.revoke.url).then((r) => r.data);
+
+/** GET /api/account/security-log: {list, meta}. */
+export const getSecurityLog = (page = 1) => api.get('/api/account/security-log', { params: { page, perPage: 20 } })
+  .then((r) => r.data);

@@ -1,0 +1,121 @@
+"""The signed-in user's account security (issue 18): change password, sessions, API tokens, two-factor sign-in,
+the security log. Every route here needs a sign-in session: an API token is refused (permissions.SESSION_ONLY)."""
+from flask import Blueprint, request
+from flask_jwt_extended import current_user, jwt_required
+
+from ...forms import paging, parse
+from ...forms.accounts import ApiTokenForm, ChangePasswordForm, CodeForm
+from ...schemas import MessageSchema, item_of, list_of, paged_of
+from ...services import accounts, api_tokens, mfa, sessions
+from .. import doc, paging_query
+from .schemas import (ApiTokenListSchema, ApiTokenSchema, EndedSchema, EnrolmentSchema, MfaStatusSchema,
+                      RecoveryCodesSchema, SecurityEventSchema, SessionSchema)
+
+bp = Blueprint("account", __name__, url_prefix="/api/account")
+
+
+@bp.post("/password")
+@jwt_required()
+@doc("Change the password (current, new, repeat); every other session ends", response=EndedSchema,
+     json=ChangePasswordForm)
+def change_password():
+    data = parse(ChangePasswordForm)
+    ended = accounts.change_password(current_user, data["current"], data["password"]["first"])
+    return {"message": "Your password has been changed. Your other sessions have been signed out.", "ended": ended}
+
+
+@bp.get("/sessions")
+@jwt_required()
+@doc("The user's live sessions, the current one marked", response=list_of(SessionSchema))
+def sessions_():
+    return {"list": sessions.active(current_user)}
+
+
+@bp.delete("/sessions/<int:session_id>")
+@jwt_required()
+@doc("End one of the user's sessions (its token is refused from now on)", response=MessageSchema)
+def end_session(session_id):
+    sessions.end(current_user, session_id)
+    return {"message": "Session ended"}
+
+
+@bp.post("/sessions/end-others")
+@jwt_required()
+@doc("End every session of the user but this one", response=EndedSchema)
+def end_other_sessions():
+    n = sessions.end_all_others(current_user)
+    return {"message": f"{n} other session(s) ended", "ended": n}
+
+
+@bp.get("/tokens")
+@jwt_required()
+@doc("The user's personal API tokens (never the tokens themselves) and the portals one may be bound to",
+     response=ApiTokenListSchema)
+def tokens():
+    return {"list": api_tokens.of(current_user), "portals": api_tokens.portal_options(current_user)}
+
+
+@bp.post("/tokens")
+@jwt_required()
+@doc("Create a personal API token: the answer is the only time it is shown", response=item_of(ApiTokenSchema),
+     json=ApiTokenForm, status=201)
+def create_token():
+    return {"item": api_tokens.create(current_user, parse(ApiTokenForm))}, 201
+
+
+@bp.delete("/tokens/<int:token_id>")
+@jwt_required()
+@doc("Revoke a personal API token", response=MessageSchema)
+def revoke_token(token_id):
+    api_tokens.revoke(current_user, token_id)
+    return {"message": "Token revoked"}
+
+
+@bp.get("/mfa")
+@jwt_required()
+@doc("Whether two-factor sign-in is on", response=item_of(MfaStatusSchema))
+def mfa_status():
+    return {"item": mfa.status(current_user)}
+
+
+@bp.post("/mfa/enrol")
+@jwt_required()
+@doc("Start enrolling a TOTP factor: a new secret and its otpauth URI", response=item_of(EnrolmentSchema))
+def mfa_enrol():
+    return {"item": mfa.start_enrolment(current_user, request.host)}
+
+
+@bp.post("/mfa/confirm")
+@jwt_required()
+@doc("Confirm the factor with a code: two-factor sign-in is on; the recovery codes are shown once",
+     response=RecoveryCodesSchema, json=CodeForm)
+def mfa_confirm():
+    return {"recoveryCodes": mfa.confirm_enrolment(current_user, parse(CodeForm)["code"])}
+
+
+@bp.post("/mfa/disable")
+@jwt_required()
+@doc("Turn two-factor sign-in off (a current code or a recovery code)", response=MessageSchema, json=CodeForm)
+def mfa_disable():
+    mfa.disable(current_user, parse(CodeForm)["code"])
+    return {"message": "Two-factor sign-in is off"}
+
+
+@bp.post("/mfa/recovery-codes")
+@jwt_required()
+@doc("New recovery codes (the old ones stop working); shown once", response=RecoveryCodesSchema, json=CodeForm)
+def mfa_recovery_codes():
+    return {"recoveryCodes": mfa.new_recovery_codes(current_user, parse(CodeForm)["code"])}
+
+
+@bp.get("/security-log")
+@jwt_required()
+@doc("The user's own security log, newest first", response=paged_of(SecurityEventSchema),
+     query=paging_query(("created",)))
+def security_log():
+    page, _ = paging(("created",), default_sort="-created")
+    return sessions.events_of(current_user, page)
+
+
+def blueprints():
+    return [bp]

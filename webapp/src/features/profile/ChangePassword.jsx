@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import Field from '../../components/Field.jsx';
+import { errorMessage, fieldErrors } from '../../lib/errors.js';
+import { validateReset } from '../../lib/validation.js';
+import { changePassword } from './api.js';
+
+const EMPTY = { current: '', password: '', repeat: '' };
+// The server's element names -> this form's fields.
+const SERVER_FIELDS = { current: 'current', 'password[first]': 'password', 'password[second]': 'repeat' };
+
+function validate(values) {
+  const errors = validateReset(values);
+  if (!values.current) errors.current = 'Current password is required';
+  return errors;
+}
+
+/** Change password (spec §5's rules and messages): current, new, repeat; success signs every other session out. */
+export default function ChangePassword() {
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState({});
+  const [outcome, setOutcome] = useState(null); // {ok, text}
+  const [busy, setBusy] = useState(false);
+  const change = (e) => {
+    setValues({ ...values, [e.target.name]: e.target.value });
+    setOutcome(null);
+  };
+  const submit = async (e) => {
+    e.preventDefault();
+    const errs = validate(values);
+    setErrors(errs);
+    if (Object.keys(errs).length) return;
+    setBusy(true);
+    try {
+      const { message } = await changePassword(values.current, values.password, values.repeat);
+      setValues(EMPTY);
+      setOutcome({ ok: true, text: message });
+    } catch (err) {
+      const server = fieldErrors(err);
+      setErrors(Object.fromEntries(Object.entries(server).map(([k, v]) => [SERVER_FIELDS[k] || k, [].concat(v).join(' ')])));
+      setOutcome({ ok: false, text: errorMessage(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const input = (name, label, autoComplete) => (
+    <Field id={`pw-${name}`} label={label} error={errors[name]}>
+      <input id={`pw-${name}`} name={name} type="password" autoComplete={autoComplete} value={values[name]}
+        onChange={change} />
+    </Field>
+  );
+  return (
+    <section className="pf__card" aria-labelledby="pf-password">
+      <h2 id="pf-password" className="pf__title">Change Password</h2>
+      <form className="form" onSubmit={submit} noValidate aria-label="Change password">
+        {input('current', 'Current password', 'current-password')}
+        {input('password', 'New password', 'new-password')}
+        {input('repeat', 'Repeat password', 'new-password')}
+        <button type="submit" className="btn btn--primary" disabled={busy}>{busy ? 'Saving...' : 'Change password'}</button>
+        {outcome && (
+          <div className={outcome.ok ? 'form__success' : 'form__error'} role={outcome.ok ? 'status' : 'alert'}
+            data-testid="password-outcome">{outcome.text}</div>
+        )}
+      </form>
+    </section>
+  );
+}
