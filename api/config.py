@@ -41,13 +41,23 @@ def oidc_settings(environ=os.environ):
     return out
 
 
+def engine_options(environ=os.environ):
+    """SQLAlchemy's engine settings. Behind PgBouncer in transaction mode (DATABASE_POOLER=transaction) a request's
+    transactions may each run on another server connection, so psycopg must not keep server-side prepared
+    statements (prepared on one connection, unknown on the next): docs/scaling.md."""
+    options = {"pool_pre_ping": True}
+    if environ.get("DATABASE_POOLER", "").lower() == "transaction":
+        options["connect_args"] = {"prepare_threshold": None}
+    return options
+
+
 class Config:
     INSTANCE_DIR = os.environ.get("INSTANCE_DIR", os.path.join(ROOT, "instance"))
     SECRET_KEY = os.environ.get("SECRET_KEY", "dev-secret-change-me-in-production-0123456789")
     JWT_SECRET_KEY = os.environ.get("JWT_SECRET_KEY") or SECRET_KEY
     SQLALCHEMY_DATABASE_URI = os.environ.get("DATABASE_URL") or (
         "sqlite:///" + os.path.join(INSTANCE_DIR, "portal.db"))
-    SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": True}
+    SQLALCHEMY_ENGINE_OPTIONS = engine_options()
     # Access token lifetime in seconds; the SPA schedules its automatic logout from it.
     JWT_ACCESS_TOKEN_EXPIRES = timedelta(seconds=_int("JWT_EXPIRES_SECONDS", 8 * 3600))
     JWT_TOKEN_LOCATION = ["headers"]
