@@ -472,6 +472,19 @@ def test_reindex_writes_every_document_again(app, client, tree, su, h):
 
 # --- the migration ------------------------------------------------------------------------------------------------
 
+def _rows_before_search():
+    """A portal and an article written before migration 0006 existed: its upgrade must index them."""
+    with _db.engine.begin() as conn:
+        root = conn.execute(sa.text("SELECT id, path FROM module WHERE level = 0 ORDER BY id")).first()
+        conn.execute(sa.text("INSERT INTO module (id, parent_id, idx, name, description, type, platform, path, "
+                             "level, locked, created, version) VALUES (900, :r, 0, 'Portal of the emu', '', "
+                             "'4rineu_portal', '4rineu', :p, 1, :locked, '2026-01-01', 1)"),
+                     {"r": root.id, "p": f"{root.path}900/", "locked": False})
+        conn.execute(sa.text("INSERT INTO article (id, module_id, title, content, created, version) VALUES "
+                             "(5, 900, 'Birds', :c, '2026-01-02', 1)"),
+                     {"c": json.dumps({"blocks": [{"text": "The ñandú runs"}], "entityMap": {}})})
+
+
 def test_the_migration_backfills_and_env_reinstalls_the_triggers(tmp_path):
     """Items written before 0006 are found after it; a trigger lost (as a SQLite batch migration loses them) is
     back after the next upgrade."""
@@ -485,15 +498,7 @@ def test_the_migration_backfills_and_env_reinstalls_the_triggers(tmp_path):
     with app.app_context():
         try:
             upgrade(revision="0005")
-            with _db.engine.begin() as conn:
-                root = conn.execute(sa.text("SELECT id, path FROM module WHERE level = 0 ORDER BY id")).first()
-                conn.execute(sa.text("INSERT INTO module (id, parent_id, idx, name, description, type, platform, path, "
-                                     "level, locked, created, version) VALUES (900, :r, 0, 'Portal of the emu', '', "
-                                     "'4rineu_portal', '4rineu', :p, 1, 0, '2026-01-01', 1)"),
-                             {"r": root.id, "p": f"{root.path}900/"})
-                conn.execute(sa.text("INSERT INTO article (id, module_id, title, content, created, version) VALUES "
-                                     "(5, 900, 'Birds', :c, '2026-01-02', 1)"),
-                             {"c": json.dumps({"blocks": [{"text": "The ñandú runs"}], "entityMap": {}})})
+            _rows_before_search()
             upgrade()
             from api.models import Module as M
             portal = _db.session.get(M, 900)
@@ -530,15 +535,7 @@ def test_the_migration_backfills_on_postgresql(tmp_path):
     with app.app_context():
         try:
             upgrade(revision="0005")
-            with _db.engine.begin() as conn:
-                root = conn.execute(sa.text("SELECT id, path FROM module WHERE level = 0 ORDER BY id")).first()
-                conn.execute(sa.text("INSERT INTO module (id, parent_id, idx, name, description, type, platform, path, "
-                                     "level, locked, created, version) VALUES (900, :r, 0, 'Portal of the emu', '', "
-                                     "'4rineu_portal', '4rineu', :p, 1, false, '2026-01-01', 1)"),
-                             {"r": root.id, "p": f"{root.path}900/"})
-                conn.execute(sa.text("INSERT INTO article (id, module_id, title, content, created, version) VALUES "
-                                     "(5, 900, 'Birds', :c, '2026-01-02', 1)"),
-                             {"c": json.dumps({"blocks": [{"text": "The ñandú runs"}], "entityMap": {}})})
+            _rows_before_search()
             upgrade()
             rows = _db.session.execute(sa.text(
                 "SELECT kind, item_id FROM search_doc WHERE tsv @@ to_tsquery('portal_search', 'nandu') "
