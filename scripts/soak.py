@@ -319,9 +319,12 @@ def capabilities(user, pool, parents, articles):
                 content.add(c["id"])
             if "reindex" in links:
                 user.reorder.append((c["id"], pid, child_ids))
-            d = c.get("deliverable")
-            if d and "edit" in (d.get("links") or {}):
-                user.deliverables.append((c["id"], d["links"]["edit"]["url"]))
+            # A row carries only the date links it edits in place; the status form is the deliverable's own.
+            if c.get("deliverable") and "edit" in links:
+                d = http.call("GET", f"/api/deliverable/find/{c['id']}")
+                edit = ((d.json().get("item") or {}).get("links") or {}).get("edit") if d.status == 200 else None
+                if edit:
+                    user.deliverables.append((c["id"], edit["url"]))
     for mid, aid, url in articles:
         if mid in content:
             user.articles.append((mid, aid, url))
