@@ -519,14 +519,24 @@ def verify(admin, writes):
             return None
         return r
 
+    def every(path, per_page=500):
+        """Every row of a paged list, page after page until an empty one (a discussion's meta.total counts threads,
+        not the replies among its rows)."""
+        rows, page = [], 1
+        while True:
+            r = get(f"{path}?page={page}&perPage={per_page}")
+            if r is None or not r.json()["list"]:
+                return rows
+            rows += r.json()["list"]
+            page += 1
+
     # Comments: each acknowledged one exists with its title and text.
     acked = defaultdict(list)
     for w in by["comment"]:
         if w["state"] == "ack":
             acked[w["module"]].append(w)
     for mid, ws in acked.items():
-        r = get(f"/api/discussion/list/{mid}")
-        present = {c["id"]: c for c in r.json()["list"]} if r else {}
+        present = {c["id"]: c for c in every(f"/api/discussion/list/{mid}")}
         for w in ws:
             checked["comment"] += 1
             c = present.get(w["id"])

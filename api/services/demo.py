@@ -77,7 +77,7 @@ class _Builder:
         if status in ("IN_PROGRESS", "BLOCKED", "COMPLETED", "VERIFIED_COMPLETE"):
             d.commenced_date = start_date + timedelta(days=1)
         if status in ("COMPLETED", "VERIFIED_COMPLETE"):
-            d.completion_date = min(d.deadline, self.today)
+            d.completion_date = max(d.commenced_date, min(d.deadline, self.today))  # never before it began
         db.session.add(d)
         return d
 

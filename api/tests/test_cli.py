@@ -127,3 +127,10 @@ def test_init_platforms_is_idempotent(runner):
     r = runner.invoke(args=["init-platforms"])
     assert r.exit_code == 0 and "Platforms ready." in r.output
     assert counts() == before
+
+
+def test_the_demo_deliverables_keep_the_date_rules(runner):
+    """A seeded deliverable must save unchanged through its own form: completion never before commencement."""
+    assert runner.invoke(args=["seed-demo"]).exit_code == 0
+    done = _db.session.scalars(sa.select(Deliverable).where(Deliverable.completion_date.is_not(None))).all()
+    assert done and all(d.completion_date >= d.commenced_date for d in done)
