@@ -157,7 +157,7 @@ declare(M, "reindex", "module.reindex", "Move", "edit", "GET", _may_reindex,
 declare(M, "feed", "feed.list_", "Feed", "view")
 # Make a new version: the module's edit right (spec §6) and somewhere to put the copy.
 declare(M, "clone", "clone.clone", "Clone", "create", "POST",
-        lambda c: ok("edit")(c) and bool(perm.clone_targets(c.user, c.module)))
+        lambda c: ok("edit")(c) and perm.has_clone_target(c.user, c.module))
 declare(M, "templates", "clone_config.list_", "Templates", "edit", when=ok("edit"))
 
 # Watching and live updates (module/view only: it says whether the reader watches, `extra["watching"]`).
@@ -271,7 +271,7 @@ declare("metric", "delete", "report.metric_delete", "Delete", "delete", "DELETE"
 # A template (clone configuration) of `c.module`, its owner.
 T = "template"
 declare(T, "clone", "clone.clone", "Clone from template", "view", "POST",
-        when=lambda c: ok("edit")(c) and bool(perm.clone_targets(c.user, c.module)),
+        when=lambda c: ok("edit")(c) and perm.has_clone_target(c.user, c.module),
         query=lambda c: f"template={c.item.id}")
 declare(T, "edit", "clone_config.edit", "Edit", "edit", "POST", ok("edit"), _item_args("template_id"))
 declare(T, "manage", "clone_config.manage", "Manage", "edit", "POST", ok("edit"), _item_args("template_id"))

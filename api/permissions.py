@@ -7,6 +7,7 @@ modules cost no further query. `links_*` build the links maps from the same pred
 that `require` enforces, so what is offered and what is allowed cannot differ.
 """
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 from flask import g, has_request_context
 
@@ -254,6 +255,20 @@ def clone_targets(user, source):
         cache[key] = [m for m in candidates if (lambda r: r.view and r.create)(rights(user, m))]
     return cache[key]
 
+
+
+def has_clone_target(user, source):
+    """Whether clone_targets(user, source) is not empty, for the clone links. The source's own parent is always one
+    of them when the skeleton allows the source's type there (it is of a parent type, in the portal, outside the
+    source's subtree): when the user may view and create there, the answer needs no query."""
+    parent_types = {rule.parent_type for rules in skeleton().values() for rule in rules
+                    if rule.platform == source.platform and rule.child_type == source.type}
+    if parent_types and source.parent_id is not None:
+        parent_path = source.path[:source.path.rstrip("/").rfind("/") + 1]
+        r = rights(user, SimpleNamespace(id=source.parent_id, path=parent_path))
+        if r.view and r.create:
+            return True
+    return bool(clone_targets(user, source))
 
 # --- personal API tokens (issue 18): what a token's scope allows ------------------------------------------------
 # A request made with an API token (api/auth.py puts its `sessions.Bearer` on g) may do no more than the token says:
