@@ -519,15 +519,16 @@ def verify(admin, writes):
             return None
         return r
 
-    def every(path, per_page=500):
+    def every(path, per_page=500, rows=lambda body: body["list"]):
         """Every row of a paged list, page after page until an empty one (a discussion's meta.total counts threads,
         not the replies among its rows)."""
-        rows, page = [], 1
+        out, page = [], 1
         while True:
             r = get(f"{path}?page={page}&perPage={per_page}")
-            if r is None or not r.json()["list"]:
-                return rows
-            rows += r.json()["list"]
+            got = rows(r.json()) if r is not None else []
+            if not got:
+                return out
+            out += got
             page += 1
 
     # Comments: each acknowledged one exists with its title and text.
@@ -550,8 +551,7 @@ def verify(admin, writes):
         if w["state"] == "ack":
             acked[w["module"]].append(w)
     for mid, ws in acked.items():
-        r = get(f"/api/vault/view/{mid}")
-        present = {f["id"]: f for f in r.json()["item"]["files"]} if r else {}
+        present = {f["id"]: f for f in every(f"/api/vault/view/{mid}", rows=lambda b: b["item"]["files"])}
         for w in ws:
             checked["file"] += 1
             f = present.get(w["id"])
