@@ -105,6 +105,13 @@ class Cluster:
         return proc
 
     def start(self):
+        try:
+            return self._start()
+        except BaseException:
+            self.stop()  # a start that fails half-way leaves no server behind
+            raise
+
+    def _start(self):
         os.makedirs(self.workdir, exist_ok=True)
         import redis
         redis.Redis.from_url(self.redis_url).flushdb()
