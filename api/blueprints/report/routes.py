@@ -5,6 +5,7 @@ from flask_jwt_extended import current_user, jwt_required
 from ...forms import describe, parse
 from ...forms.reports import MetricAddForm, MetricEditForm, SaveLayoutForm
 from ...services import modules, reports
+from ...transactions import writes
 from .. import doc
 from ...schemas import FormSchema, MessageSchema, item_of
 from .schemas import MetricSchema, ReportDataSchema, ReportLayoutSchema, ReportSchema
@@ -21,6 +22,7 @@ def _metric_item(metric):
 
 
 @bp.get("/list/<int:module_id>")
+@writes  # makes the report on first view: on SQLite a read-then-write must hold the write lock from the start
 @jwt_required()
 @doc("The module's report: layout, metrics, the attributes it can show, links", response=item_of(ReportSchema))
 def list_(module_id):
