@@ -17,10 +17,13 @@ const SEQUENCE_MS = 1500;
 
 const typing = (el) => !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 
+const PORTAL_PATH = /^\/(portal|peb|calibr)\/(\d+)/;
+const inPortal = (pathname) => PORTAL_PATH.test(pathname);
+
 /** My tasks: the all-tasks page of the portal on screen (else the first of mine), filtered to what I own. */
 export function myTasksUrl(pathname, portals, me) {
   const mine = me && me.id ? `?owner=${me.id}` : '';
-  const m = /^\/(portal|peb|calibr)\/(\d+)/.exec(pathname);
+  const m = PORTAL_PATH.exec(pathname);
   if (m) return `/${m[1]}/${m[2]}/tasks-all${mine}`;
   const first = (portals || [])[0];
   return first ? `${portalHref(first)}/tasks-all${mine}` : '/';
@@ -36,20 +39,31 @@ export default function Shortcuts() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const portals = useSelector((s) => s.portals.list);
+  const portalsLoaded = useSelector((s) => ['succeeded', 'failed'].includes(s.portals.status));
   const me = useSelector((s) => s.user.item);
+  // 'g t' outside a portal before the portal list has loaded: go once it has (the first portal is not known yet).
+  const tasksWanted = useRef(false);
+  useEffect(() => {
+    if (tasksWanted.current && portalsLoaded) {
+      tasksWanted.current = false;
+      navigate(myTasksUrl(pathname, portals, me));
+    }
+  }, [portalsLoaded, navigate, pathname, portals, me]);
   useEffect(() => {
     const onKey = (e) => {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
       if (Date.now() - pending.current < SEQUENCE_MS && (e.key === 'p' || e.key === 't')) {
         pending.current = 0;
         e.preventDefault();
-        navigate(e.key === 'p' ? '/' : myTasksUrl(pathname, portals, me));
+        if (e.key === 'p') navigate('/');
+        else if (!inPortal(pathname) && !portalsLoaded) tasksWanted.current = true;
+        else navigate(myTasksUrl(pathname, portals, me));
       } else if (e.key === 'g') pending.current = Date.now();
       else if (e.key === '?') { e.preventDefault(); setHelp(true); }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [navigate, pathname, portals, me]);
+  }, [navigate, pathname, portals, portalsLoaded, me]);
   if (!help) return null;
   return (
     <Modal title="Keyboard shortcuts" onClose={() => setHelp(false)}>
