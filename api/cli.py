@@ -76,6 +76,14 @@ def register_cli(app):
         else:
             click.echo(f"{len(names)} file(s) no row accounts for.")
 
+    @app.cli.command("prune-events")
+    def prune_events():
+        """Remove read notifications, dispatched events and finished webhook deliveries past their keeping time
+        (NOTIFICATION_RETENTION_DAYS, EVENT_RETENTION_DAYS); the Huey consumer does this every night."""
+        from .services.events import retention
+        gone = retention.prune()
+        click.echo(", ".join(f"{n} {what}" for what, n in gone.items()) + " removed.")
+
     @app.cli.command("storage-migrate")
     @click.option("--to", "to_url", required=True, help="the store to copy to: s3://bucket[/prefix] or file:///folder")
     @click.option("--from", "from_url", default=None, help="the store to copy from (default: STORAGE_URL's)")

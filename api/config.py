@@ -136,6 +136,10 @@ class Config:
     WEBHOOK_TIMEOUT = float(os.environ.get("WEBHOOK_TIMEOUT", "5"))
     WEBHOOK_RETRY_HOURS = _int("WEBHOOK_RETRY_HOURS", 24)
     WEBHOOK_DISABLE_AFTER = _int("WEBHOOK_DISABLE_AFTER", 15)
+    # Kept this many days, then removed every night (services/events/retention.py): read notifications; dispatched
+    # events and finished webhook deliveries. The modules' feed is kept.
+    NOTIFICATION_RETENTION_DAYS = _int("NOTIFICATION_RETENTION_DAYS", 90)
+    EVENT_RETENTION_DAYS = _int("EVENT_RETENTION_DAYS", 30)
 
     CORS_ORIGINS = [o for o in os.environ.get("CORS_ORIGINS", "").split(",") if o]
     # X-Forwarded-For is believed only from this many proxies in front; 0 (the default) when clients may reach

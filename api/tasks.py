@@ -122,3 +122,11 @@ def sweep():
     for did in webhooks.due():
         webhooks.attempt(did)
     mailing.send_digests()
+
+
+@huey.periodic_task(crontab(hour="3", minute="17"))
+@in_app
+def prune():
+    """Every night: read notifications, dispatched events and finished webhook deliveries past their keeping time."""
+    from .services.events import retention
+    return retention.prune()

@@ -283,15 +283,17 @@ def backoff(attempts):
     return timedelta(seconds=min(10 * 2 ** max(attempts - 1, 0), 6 * 3600))
 
 
-def _may_send(w, d):
-    """Rights at delivery: the webhook's owner (whoever registered it) may still view the event's module."""
+def _refusal(w, d):
+    """Why the delivery may not go (None: it may). Rights at delivery: the webhook's owner (whoever registered it)
+    may still view the event's module; an event no longer kept (services/events/retention.py) cannot be checked."""
     from ... import permissions as perm
     from ...models import Event
     ev = db.session.get(Event, d.event_id) if d.event_id else None
     if ev is None:
-        return True
-    return bool(w.created_by_id) and w.created_by_id in perm.viewers_among([w.created_by_id],
-                                                                           SimpleNamespace(id=ev.module_id))
+        return "The event is no longer kept"
+    if w.created_by_id and w.created_by_id in perm.viewers_among([w.created_by_id], SimpleNamespace(id=ev.module_id)):
+        return None
+    return "The webhook's owner may no longer see this"
 
 
 def attempt(delivery_id, manual=False, now=None):
@@ -303,8 +305,9 @@ def attempt(delivery_id, manual=False, now=None):
     w = db.session.get(Webhook, d.webhook_id)
     if not manual and (d.status != "pending" or (d.next_attempt and d.next_attempt > now) or not w.active):
         return d.status
-    if not _may_send(w, d):
-        d.status, d.next_attempt, d.last_error = "skipped", None, "The webhook's owner may no longer see this"
+    refusal = _refusal(w, d)
+    if refusal:
+        d.status, d.next_attempt, d.last_error = "skipped", None, refusal
         db.session.commit()
         return d.status
     cfg = current_app.config
