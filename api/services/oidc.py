@@ -13,14 +13,12 @@ import time
 from datetime import timedelta
 
 import requests
-import warnings
-
 from authlib.common.security import generate_token
-with warnings.catch_warnings():  # Authlib 1.6 suggests its joserfc successor; this API stays until Authlib 2
-    warnings.simplefilter("ignore")
-    from authlib.jose import JsonWebKey, JsonWebToken
-    from authlib.jose.errors import JoseError
 from authlib.oauth2.rfc7636 import create_s256_code_challenge
+# The ID token is verified with joserfc (Authlib's own successor to authlib.jose, which it deprecates).
+from joserfc import jwt
+from joserfc.errors import JoseError
+from joserfc.jwk import KeySet
 from flask import current_app
 from sqlalchemy import select, update
 from urllib.parse import urlencode
@@ -35,6 +33,7 @@ log = logging.getLogger(__name__)
 STATE_SECONDS = 600
 LEEWAY = 30
 _CACHE = {}  # issuer -> (fetched at, discovery document, JWKS)
+ALGORITHMS = ["RS256", "PS256", "ES256", "EdDSA"]
 FAILED = "Single sign-on failed: the identity provider's answer could not be verified"
 
 
@@ -144,23 +143,24 @@ def _exchange(s, meta, code, verifier):
 def verify_id_token(s, id_token, nonce):
     """The ID token's claims, after its signature (JWKS, refetched once for an unknown key), issuer, audience,
     expiry and nonce are checked."""
-    jwt = JsonWebToken(["RS256", "PS256", "ES256", "EdDSA"])
-    options = {"iss": {"essential": True, "value": s["issuer"]}, "aud": {"essential": True, "value": s["client_id"]},
-               "exp": {"essential": True}, "nonce": {"essential": True, "value": nonce}, "sub": {"essential": True}}
+    rules = jwt.JWTClaimsRegistry(now=int(now()), leeway=LEEWAY,
+                                  iss={"essential": True, "value": s["issuer"]},
+                                  aud={"essential": True, "value": s["client_id"]}, exp={"essential": True},
+                                  nonce={"essential": True, "value": nonce}, sub={"essential": True})
     for refresh in (False, True):
         _, jwks = _provider(s["issuer"], refresh=refresh)
         try:
-            claims = jwt.decode(id_token, JsonWebKey.import_key_set(jwks), claims_options=options)
+            claims = jwt.decode(id_token, KeySet.import_key_set(jwks), algorithms=ALGORITHMS).claims
             break
         except JoseError as e:
             if refresh or "kid" not in str(e).lower():
                 log.info("OIDC ID token refused: %s", e)
                 raise Unauthorized(FAILED)
-        except ValueError as e:
+        except (ValueError, TypeError) as e:
             log.info("OIDC ID token refused: %s", e)
             raise Unauthorized(FAILED)
     try:
-        claims.validate(now=int(now()), leeway=LEEWAY)
+        rules.validate(claims)
     except JoseError as e:
         log.info("OIDC ID token refused: %s", e)
         raise Unauthorized(FAILED)
