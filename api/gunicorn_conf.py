@@ -5,7 +5,7 @@ import os
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 # One process per core and one more, each with 4 threads: requests wait on the database for part of their time,
-# and every process costs ~60 MiB, so more processes buy memory, not throughput (make bench measures both).
+# and every process costs ~50-65 MiB PSS, so more processes buy memory, not throughput (make bench measures both).
 workers = int(os.environ.get("GUNICORN_WORKERS", multiprocessing.cpu_count() + 1))
 threads = int(os.environ.get("GUNICORN_THREADS", 4))
 worker_class = "gthread"
