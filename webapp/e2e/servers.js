@@ -15,7 +15,7 @@ export const WEBAPP = path.resolve(HERE, '..');
 export const ROOT = path.resolve(WEBAPP, '..');
 const VENV_BIN = path.join(ROOT, '.venv', 'bin');
 
-export function freePort() {
+function anyFreePort() {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.unref();
@@ -25,6 +25,20 @@ export function freePort() {
       srv.close(() => resolve(port));
     });
   });
+}
+
+// Ports already handed out by this process: the system may give a port just closed again, and two servers of
+// one stack (nginx and the API) were once both told 44195, so the second failed to start.
+const handedOut = new Set();
+
+export async function freePort() {
+  for (;;) {
+    const port = await anyFreePort();
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
 }
 
 async function waitFor(url, ms = 30000, proc = null) {
