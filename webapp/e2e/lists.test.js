@@ -207,12 +207,15 @@ describe('conditional GET', () => {
     const fields = Object.fromEntries(form.data.elements.map((e) => [e.name, e.value ?? '']));
     const renamed = await admin.post(form.data.action, admin.form({ ...fields, name: 'Lisbon demo case (renamed)', _method: form.data.method }));
     assert.equal(renamed.status, 200, JSON.stringify(renamed.data));
+    const changedAt = views.length;
     await page.goBack();
     await page.locator('[data-testid=project-card]').first().waitFor();
     await page.goForward();
     await page.locator('[data-testid=module-name] >> text=Lisbon demo case (renamed)').waitFor();
-    const last = views.filter((v) => v.path === `/api/module/view/${ids.projectId}`).pop();
-    assert.equal(last.status, 200);
+    // Read again after the change (by the live stream's reload or the page's own): a 200; a read already under way
+    // or a later one may rightly be a 304.
+    const after = views.slice(changedAt).filter((v) => v.path === `/api/module/view/${ids.projectId}`);
+    assert.ok(after.some((v) => v.status === 200), JSON.stringify(after));
     assert.deepEqual(errors, []);
     await context.close();
   });
