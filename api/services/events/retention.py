@@ -2,7 +2,7 @@
 the bells and the webhook logs do not grow for ever:
 
 - read notifications older than NOTIFICATION_RETENTION_DAYS (unread ones, and any whose mail is still due, stay);
-- finished webhook deliveries (with their attempts) older than EVENT_RETENTION_DAYS;
+- finished webhook deliveries (their attempts go with them: ON DELETE CASCADE) older than EVENT_RETENTION_DAYS;
 - events older than EVENT_RETENTION_DAYS that the dispatcher has finished and no kept delivery still names (a
   delivery's rights check reads its event).
 
@@ -15,7 +15,7 @@ from flask import current_app
 from sqlalchemy import delete, exists, select, tuple_
 
 from ...extensions import db
-from ...models import Event, EventCursor, Notification, WebhookAttempt, WebhookDelivery
+from ...models import Event, EventCursor, Notification, WebhookDelivery
 from ...models.base import utcnow
 from . import dispatch
 
@@ -30,8 +30,6 @@ def _in_batches(ids_query, model):
         ids = db.session.scalars(ids_query.limit(BATCH)).all()
         if not ids:
             return total
-        if model is WebhookDelivery:  # attempts first: no reliance on the database cascading
-            db.session.execute(delete(WebhookAttempt).where(WebhookAttempt.delivery_id.in_(ids)))
         db.session.execute(delete(model).where(model.id.in_(ids)))
         db.session.commit()
         total += len(ids)
