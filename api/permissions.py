@@ -14,6 +14,7 @@ from flask import g, has_request_context
 from .errors import Conflict, Forbidden, Locked, NotFound
 from .extensions import db
 from .models import Membership, Module
+from .models.module import path_under
 from .services.platforms import skeleton
 
 
@@ -250,7 +251,7 @@ def clone_targets(user, source):
         candidates = db.session.execute(db.select(
             Module.id, Module.name, Module.path, Module.level, Module.locked, Module.platform, Module.type).where(
             Module.platform == source.platform, Module.type.in_(parent_types),
-            Module.path.like(portal_path + "%"), ~Module.path.like(source.path + "%"))
+            path_under(Module.path, portal_path), ~path_under(Module.path, source.path))
             .order_by(Module.level, Module.idx, Module.id)).all() if parent_types else []
         cache[key] = [m for m in candidates if (lambda r: r.view and r.create)(rights(user, m))]
     return cache[key]

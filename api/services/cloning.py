@@ -21,6 +21,7 @@ from ..errors import BadRequest, NotFound
 from ..extensions import db
 from .owned import get_owned
 from ..forms.cloning import ENTITY_TYPES, INCLUDE_FLAGS
+from ..models.module import path_under
 from ..models import (Article, CloneConfig, CustomField, CustomValue, Deliverable, Membership, Module, PicklistOption,
                       Reference, VaultFile)
 from ..links import Ctx
@@ -92,9 +93,9 @@ def templates_for(module, subtree=False):
     q = select(CloneConfig, Module).join(Module, Module.id == CloneConfig.module_id)
     cond = CloneConfig.module_id.in_(module.ancestor_ids + [module.id])
     if module.level >= 2:
-        cond = cond | (Module.path.like(module.portal_path + "%") & (Module.type == module.type))
+        cond = cond | (path_under(Module.path, module.portal_path) & (Module.type == module.type))
     if subtree:
-        cond = cond | Module.path.like(module.path + "%")
+        cond = cond | path_under(Module.path, module.path)
     return db.session.execute(q.where(cond).order_by(Module.level, CloneConfig.name, CloneConfig.id)).all()
 
 
@@ -192,7 +193,7 @@ def clone(user, source, data, template=None):
     db.session.flush()
 
     if include["children"]:
-        mods = db.session.scalars(select(Module).where(Module.path.like(source.path + "%"))
+        mods = db.session.scalars(select(Module).where(path_under(Module.path, source.path))
                                   .order_by(Module.level, Module.idx, Module.id)).all()
     else:
         mods = [source]
@@ -370,8 +371,8 @@ def delete_template(user, module, tpl):
 def dependencies(module):
     """What a clone of the module may take along, each with a label: the descendant modules, then the articles,
     files and references of the subtree. Four queries."""
-    sub = select(Module.id).where(Module.path.like(module.path + "%")).scalar_subquery()
-    mods = db.session.scalars(select(Module).where(Module.path.like(module.path + "%"), Module.id != module.id)
+    sub = select(Module.id).where(path_under(Module.path, module.path)).scalar_subquery()
+    mods = db.session.scalars(select(Module).where(path_under(Module.path, module.path), Module.id != module.id)
                               .order_by(Module.path)).all()
     names = {module.id: module.name, **{m.id: m.name for m in mods}}
     out = []

@@ -6,6 +6,7 @@ from datetime import date, timedelta
 from sqlalchemy import select
 
 from ..extensions import db
+from ..models.module import path_under
 from ..models import (CustomField, CustomValue, Deliverable, Membership, Module, PicklistOption, User)
 from . import accounts, feed
 from .modules import add_default_fields
@@ -434,7 +435,7 @@ def seed_report(users, portal):
     risk = _field(portal, "risk_level", "Risk level", "PICKLIST", target="4rineu_task",
                   options=[("low", "Low"), ("medium", "Medium"), ("high", "High")])
     hours = _field(portal, "hours_spent", "Hours spent", "NUMERIC", symbol="h", target="4rineu_task")
-    tasks = db.session.scalars(select(Module).where(Module.path.like(portal.path + "%"),
+    tasks = db.session.scalars(select(Module).where(path_under(Module.path, portal.path),
                                                     Module.type == "4rineu_task").order_by(Module.id)).all()
     for i, task in enumerate(tasks):
         opt = risk.options[(i * 7) % 5 % 3]

@@ -5,6 +5,7 @@ import json
 from sqlalchemy import func, select
 
 from ..extensions import db
+from ..models.module import path_under
 from ..models import FeedEntry, Module
 from ..presenting import user_avatar, user_name
 
@@ -75,7 +76,7 @@ def list_for(module, page, before=None):
     """A page of the entries of the module and its descendants, newest first (`before`: older than that id);
     two queries (the page, the count)."""
     q = select(FeedEntry, Module.name).join(Module, Module.id == FeedEntry.module_id).where(
-        Module.path.like(module.path + "%"))
+        path_under(Module.path, module.path))
     if before:
         q = q.where(FeedEntry.id < before)
     total = db.session.scalar(select(func.count()).select_from(q.with_only_columns(FeedEntry.id).subquery()))

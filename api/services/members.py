@@ -6,6 +6,7 @@ from .. import permissions as perm
 from ..errors import ApiError, Conflict, Invalid
 from ..extensions import db
 from .owned import get_owned
+from ..models.module import path_under
 from ..models import Membership, Module, User
 from ..links import Ctx
 from ..presenting import avatar_url
@@ -18,7 +19,7 @@ FLAGS = {"admin": "admin", "allowCreate": "allow_create", "allowView": "allow_vi
 
 def _co_members(module):
     return (select(Membership.user_id).join(Module, Module.id == Membership.module_id)
-            .where(Module.path.like(module.portal_path + "%")))
+            .where(path_under(Module.path, module.portal_path)))
 
 
 def user_options(module):

@@ -13,6 +13,7 @@ from ..extensions import db
 from ..forms.modules import STATUSES as DELIVERABLE_STATUSES
 from ..transactions import check_version, lock_row
 from ..links import Ctx
+from ..models.module import path_under
 from ..models import (MODULE_OWNED, Brand, CustomField, CustomValue, Deliverable, FeedEntry, Membership, Module,
                       PicklistOption, User, Watch)
 from ..presenting import avatar_url, preview, status, user_name
@@ -190,7 +191,7 @@ def load_view(user, module_id):
         if module.ancestor_ids else []
     # How many modules a delete takes along (the confirmation says): computed once, in the same statement.
     below = aliased(Module)
-    descendants = select(func.count(below.id)).where(below.path.like(module.path + "%"), below.id != module.id)
+    descendants = select(func.count(below.id)).where(path_under(below.path, module.path), below.id != module.id)
     family = db.session.execute(row_select(or_(Module.id == module.id, Module.parent_id == module.id))
                                 .add_columns(descendants.scalar_subquery().label("descendants"))
                                 .order_by(Module.level, Module.idx, Module.id)).all()
@@ -253,7 +254,7 @@ def list_children(user, module_id):
 
 
 def subtree_query(module):
-    return select(Module.id).where(Module.path.like(module.path + "%"))
+    return select(Module.id).where(path_under(Module.path, module.path))
 
 
 # --- the tasks of a subtree (tasks-all, the portal's task lists): paged, filtered and sorted in SQL -----------
@@ -271,7 +272,7 @@ def detailed_list_by_type(user, type_, module_id, page, filters):
     key = page.key or "tree"
     # The page is chosen on ids alone (the deliverable and owner are joined only when a filter or the sort needs
     # them); the rows of that page are then read whole, so the heavy columns are read for one page only.
-    q = select(Module.id).where(Module.path.like(root.path + "%"), Module.type == type_, Module.id != root.id,
+    q = select(Module.id).where(path_under(Module.path, root.path), Module.type == type_, Module.id != root.id,
                                 _visible_clause(user, root))
     needs_deliverable = any(filters.get(k) for k in ("status", "owner", "from", "to")) or \
         key in ("status", "owner", "deadline", "startDate")
@@ -288,22 +289,29 @@ def detailed_list_by_type(user, type_, module_id, page, filters):
     if page.q:
         q = q.where(func.lower(Module.name).like(f"%{page.q.lower()}%"))
     total = db.session.scalar(select(func.count()).select_from(q.subquery()))
+    last = Module.id
     if key in ("tree", "project"):
         # Tree order: by entry module (portal), project, parent and position, each by its idx among its
         # siblings. The portal and project are the ancestors at levels 1 and 2 (their ids are in the path).
         # Below a portal its entry is that portal, and its projects are the root's children: the joins stay small.
-        entry, project, parent = aliased(Module), aliased(Module), aliased(Module)
-        q = q.outerjoin(parent, parent.id == Module.parent_id)
+        # The matches are read once (materialized) and only their parents are joined: joined as a table, the
+        # parent side made PostgreSQL hash the whole module table for every page.
+        t = q.add_columns(Module.parent_id, Module.idx, Module.path).cte("t").prefix_with("MATERIALIZED")
+        entry, project, parent_ = aliased(Module), aliased(Module), aliased(Module)
+        parent = select(parent_.id, parent_.level, parent_.idx).where(parent_.id.in_(select(t.c.parent_id))) \
+            .subquery("parent")
+        q = select(t.c.id).select_from(t).outerjoin(parent, parent.c.id == t.c.parent_id)
         cols = []
         if root.level < 1:
-            q = q.outerjoin(entry, entry.id == _path_part(Module.path, 1))
+            q = q.outerjoin(entry, entry.id == _path_part(t.c.path, 1))
             cols += [entry.idx, entry.id]
         if root.level < 2:
-            on = project.id == _path_part(Module.path, 2)
+            on = project.id == _path_part(t.c.path, 2)
             q = q.outerjoin(project, and_(on, project.parent_id == root.id) if root.level == 1 else on)
             cols += [func.lower(project.name)] if key == "project" else []
             cols += [project.idx, project.id]
-        cols += [parent.level, parent.idx, parent.id, Module.idx]
+        cols += [parent.c.level, parent.c.idx, parent.c.id, t.c.idx]
+        last = t.c.id
     elif key == "owner":
         q = q.outerjoin(_OWNER, _OWNER.id == Deliverable.owner_id)
         cols = [func.lower(_OWNER.name)]
@@ -313,7 +321,7 @@ def detailed_list_by_type(user, type_, module_id, page, filters):
     order = [(col.desc() if page.descending else col.asc()) for col in cols]
     if key in ("deadline", "startDate", "status", "owner"):
         order = [o.nulls_last() for o in order]
-    ids = db.session.scalars(q.order_by(*order, Module.id).limit(page.per_page).offset(page.offset)).all()
+    ids = db.session.scalars(q.order_by(*order, last).limit(page.per_page).offset(page.offset)).all()
     rank = {mid: i for i, mid in enumerate(ids)}
     rows = sorted(db.session.execute(row_select(Module.id.in_(ids))).all(), key=lambda m: rank[m.id]) if ids else []
     out = rows_of(user, rows)
@@ -370,11 +378,11 @@ def _visible_clause(user, root):
     if any(mid in mine and (mine[mid].allow_view or mine[mid].admin) for mid in root_ids):
         return true()
     roots = db.session.scalars(select(Module.path).join(Membership, Membership.module_id == Module.id).where(
-        Membership.user_id == user.id, Module.path.like(root.path + "%"),
+        Membership.user_id == user.id, path_under(Module.path, root.path),
         (Membership.allow_view | Membership.admin))).all()
     if not roots:
         return false()
-    return or_(*[Module.path.like(p + "%") for p in roots])
+    return or_(*[path_under(Module.path, p) for p in roots])
 
 
 def entry_modules(user):
@@ -513,7 +521,7 @@ def delete_subtree(user, module):
         db.session.execute(model.__table__.delete().where(model.module_id.in_(ids)))
     # Children before parents keeps the self-reference valid on every database.
     db.session.execute(Module.__table__.update().where(Module.id.in_(ids)).values(parent_id=None))
-    db.session.execute(Module.__table__.delete().where(Module.path.like(module.path + "%")))
+    db.session.execute(Module.__table__.delete().where(path_under(Module.path, module.path)))
     if parent is not None:
         feed.record(user, parent, "delete", "module", f"Deleted {label} '{module.name}'", item=module.id,
                     data={"deleted": gone[:1000], "name": module.name, "descendants": len(gone) - 1})

@@ -16,6 +16,7 @@ from ..errors import NotFound
 from ..extensions import db
 from ..transactions import check_version
 from .owned import get_owned
+from ..models.module import path_under
 from ..models import CustomField, CustomValue, Metric, Module, PicklistOption, Report
 from ..links import Ctx
 from . import feed, platforms
@@ -47,7 +48,7 @@ def _fields_query(module):
     """Custom fields that apply to the module or its subtree: defined on an ancestor, itself or a descendant."""
     return select(CustomField).where(or_(
         CustomField.module_id.in_(module.ancestor_ids + [module.id]),
-        CustomField.module_id.in_(select(Module.id).where(Module.path.like(module.path + "%")))))
+        CustomField.module_id.in_(select(Module.id).where(path_under(Module.path, module.path)))))
 
 
 def attributes_of(module):
@@ -213,7 +214,7 @@ def show(user, module, attribute):
         select(CustomValue, Module.name, Module.type, PicklistOption)
         .join(Module, Module.id == CustomValue.module_id)
         .outerjoin(PicklistOption, PicklistOption.id == CustomValue.option_id)
-        .where(CustomValue.field_id.in_(list(by_id)), Module.path.like(module.path + "%"))
+        .where(CustomValue.field_id.in_(list(by_id)), path_under(Module.path, module.path))
         .order_by(Module.path, CustomValue.id)).all()
     labels = {}
     for (platform, _parent), rules in platforms.skeleton().items():

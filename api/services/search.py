@@ -22,6 +22,7 @@ from .. import links
 from .. import permissions as perm
 from ..extensions import db
 from ..links import Ctx
+from ..models.module import path_under
 from ..models import Module, SearchDoc, User
 from ..models.search import CONFIG, FTS, KINDS
 from . import platforms
@@ -165,7 +166,7 @@ def _where(user, f, c=SearchDoc):
     """What the counts and the page share: rights, scope and date range (`c`: the documents' columns)."""
     out = [_visible(user, c.path)]
     if f.scope is not None:
-        out.append(c.path.like(f.scope.path + "%"))
+        out.append(path_under(c.path, f.scope.path))
     if f.since is not None:
         out.append(c.created >= datetime.combine(f.since, time.min))
     if f.until is not None:

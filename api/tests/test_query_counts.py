@@ -121,3 +121,17 @@ def test_row_deliverables_carry_their_id_and_the_gantt_links(client, world, endp
     # Deliverables on tasks 0, 2, 4, an edit membership on 0 and 3 (the task list adds the phase's 3 tasks).
     assert editable == ["4rineu_task 0"] * (2 if endpoint == "detailed-list-by-type" else 1)
     assert all(x["deliverable"]["id"] for x in rows if x["deliverable"])
+
+
+@pytest.mark.parametrize("endpoint", list(URLS))
+def test_a_subtree_prefix_is_written_into_the_statement(client, count_queries, world, endpoint):
+    """`path LIKE '/1/5/%'` with the prefix in the SQL text: bound as a parameter, PostgreSQL's generic plan of
+    the prepared statement (from a connection's sixth run) could not use the path index and scanned the table."""
+    headers = login_headers(client, world.member)
+    with count_queries() as counter:
+        assert client.get(URLS[endpoint].format(id=world.projects[5]), headers=headers).status_code == 200
+    likes = [s for s in counter.statements if "path LIKE" in s]
+    project = _db.session.get(Module, world.projects[5])
+    if endpoint != "module/list":  # the list reads children by parent, no subtree
+        assert any(f"path LIKE '{project.path}%" in s for s in likes), likes
+    assert not [s for s in likes if "path LIKE ?" in s or "path LIKE %(" in s], likes
