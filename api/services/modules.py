@@ -191,7 +191,8 @@ def load_view(user, module_id):
         if module.ancestor_ids else []
     # How many modules a delete takes along (the confirmation says): computed once, in the same statement.
     below = aliased(Module)
-    descendants = select(func.count(below.id)).where(path_under(below.path, module.path), below.id != module.id)
+    # (The module is in its own subtree: counting paths alone lets PostgreSQL read the path index only.)
+    descendants = select(func.count() - 1).where(path_under(below.path, module.path))
     family = db.session.execute(row_select(or_(Module.id == module.id, Module.parent_id == module.id))
                                 .add_columns(descendants.scalar_subquery().label("descendants"))
                                 .order_by(Module.level, Module.idx, Module.id)).all()
