@@ -46,16 +46,21 @@ def _cache():
 
 
 def user_memberships(user):
-    """{module_id: Membership} of the user, one query per request."""
+    """{module_id: the membership's flags (a row: admin, allow_view, ...)} of the user, one query per request (rows,
+    not ORM objects: what rights read; a change of memberships in the request calls `forget`)."""
     cache = _cache()
     key = ("memberships", user.id)
     if key not in cache:
-        q = db.select(Membership).where(Membership.user_id == user.id)
+        q = db.select(*_FLAGS).where(Membership.user_id == user.id)
         bound = token_portal(user)
         if bound is not None:  # a portal-bound API token: the portal's subtree is all there is
             q = q.join(Module, Module.id == Membership.module_id).where(Module.path.like(f"%/{bound}/%"))
-        cache[key] = {m.module_id: m for m in db.session.scalars(q).all()}
+        cache[key] = {m.module_id: m for m in db.session.execute(q).all()}
     return cache[key]
+
+
+_FLAGS = (Membership.id, Membership.module_id, Membership.admin, Membership.allow_view, Membership.allow_create,
+          Membership.allow_edit, Membership.allow_delete)
 
 
 def forget(user=None):

@@ -186,17 +186,18 @@ def load_view(user, module_id):
     user = real(user)
     module = visible_module(user, module_id)
     r = perm.rights(user, module)
-    ancestors = db.session.execute(select(Module.id, Module.name, Module.type, Module.platform, Module.level)
-                                   .where(Module.id.in_(module.ancestor_ids)).order_by(Module.level)).all() \
-        if module.ancestor_ids else []
     # How many modules a delete takes along (the confirmation says): computed once, in the same statement.
     below = aliased(Module)
     # (The module is in its own subtree: counting paths alone lets PostgreSQL read the path index only.)
     descendants = select(func.count() - 1).where(path_under(below.path, module.path))
-    family = db.session.execute(row_select(or_(Module.id == module.id, Module.parent_id == module.id))
+    # The module, its children and its ancestors (the breadcrumb) in one statement, top down.
+    family = db.session.execute(row_select(or_(Module.id == module.id, Module.parent_id == module.id,
+                                               Module.id.in_(module.ancestor_ids)))
                                 .add_columns(descendants.scalar_subquery().label("descendants"))
                                 .order_by(Module.level, Module.idx, Module.id)).all()
-    own, children = family[0], family[1:]
+    ancestors = [m for m in family if m.level < module.level]
+    own = family[len(ancestors)]
+    children = family[len(ancestors) + 1:]
     fields_ = _view_fields(module, children)
     c = Ctx(user, module, r)
     d, b = (_Deliverable(own) if own.d_id else None), (_Brand(own) if own.b_id else None)
