@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 
 from flask import g, has_request_context
+from sqlalchemy import bindparam
 
 from .errors import Conflict, Forbidden, Locked, NotFound
 from .extensions import db
@@ -51,16 +52,18 @@ def user_memberships(user):
     cache = _cache()
     key = ("memberships", user.id)
     if key not in cache:
-        q = db.select(*_FLAGS).where(Membership.user_id == user.id)
+        q = _MEMBERSHIPS
         bound = token_portal(user)
         if bound is not None:  # a portal-bound API token: the portal's subtree is all there is
             q = q.join(Module, Module.id == Membership.module_id).where(Module.path.like(f"%/{bound}/%"))
-        cache[key] = {m.module_id: m for m in db.session.execute(q).all()}
+        cache[key] = {m.module_id: m for m in db.session.execute(q, {"user": user.id}).all()}
     return cache[key]
 
 
-_FLAGS = (Membership.id, Membership.module_id, Membership.admin, Membership.allow_view, Membership.allow_create,
-          Membership.allow_edit, Membership.allow_delete)
+# Built once (every request that decides a right runs it).
+_MEMBERSHIPS = db.select(Membership.id, Membership.module_id, Membership.admin, Membership.allow_view,
+                         Membership.allow_create, Membership.allow_edit, Membership.allow_delete) \
+    .where(Membership.user_id == bindparam("user"))
 
 
 def forget(user=None):

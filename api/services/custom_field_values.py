@@ -113,14 +113,16 @@ def delete_value(user, module, field, value):
 CHECKLIST = "checklist_status"
 
 
+# Values as rows (no ORM objects): what presenting them needs, the option's label included.
+VALUES = select(CustomValue.id, CustomValue.field_id, CustomValue.module_id, CustomValue.stringval,
+                CustomValue.numval, CustomValue.dateval, CustomValue.user_id, CustomValue.version,
+                PicklistOption.label.label("option_label")) \
+    .outerjoin(PicklistOption, PicklistOption.id == CustomValue.option_id)
+
+
 def values_where(*where):
-    """Values as rows (no ORM objects): what presenting them needs, the option's label included. One query."""
-    return db.session.execute(
-        select(CustomValue.id, CustomValue.field_id, CustomValue.module_id, CustomValue.stringval,
-               CustomValue.numval, CustomValue.dateval, CustomValue.user_id, CustomValue.version,
-               PicklistOption.label.label("option_label"))
-        .outerjoin(PicklistOption, PicklistOption.id == CustomValue.option_id)
-        .where(*where).order_by(CustomValue.id)).all()
+    """The values (rows of VALUES) that match `where`. One query."""
+    return db.session.execute(VALUES.where(*where).order_by(CustomValue.id)).all()
 
 
 def present_value(c, v):

@@ -1,5 +1,5 @@
 """Memberships: who may grant what, and the last admin of a portal (invitations: services/invitations.py)."""
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 
 from .. import links
 from .. import permissions as perm
@@ -114,8 +114,12 @@ def memberships_of(user, module, r=None, page=None, admin=None):
     page of them, filtered by `q` (name or e-mail) and `admin` (only admins, or only the others), and sorted.
     Two queries (rows, count) and the admins count."""
     c = Ctx(user, module, r or perm.rights(user, module))
-    q = (select(*MEMBERSHIP_COLUMNS).join(User, User.id == Membership.user_id)
-         .where(Membership.module_id.in_(module.ancestor_ids + [module.id])))
+    ids = {"ids": module.ancestor_ids + [module.id], "module": module.id}
+    if page is None and admin is None:  # every module page: the statement built once
+        rows = db.session.execute(_ALL_ON_PATH, ids).all()
+        admins = sum(1 for m in rows if m.admin and m.module_id == module.id)
+        return [present(c, m, m.module_id != module.id, admins) for m in rows]
+    q = _ON_PATH
     inherited_last = (Membership.module_id != module.id)
     if page is not None and page.q:
         like = f"%{page.q.lower()}%"
@@ -130,16 +134,20 @@ def memberships_of(user, module, r=None, page=None, admin=None):
     q = q.order_by(*order)
     total = None
     if page is not None:
-        total = db.session.scalar(select(func.count()).select_from(q.order_by(None).subquery()))
+        total = db.session.scalar(select(func.count()).select_from(q.order_by(None).subquery()), ids)
         q = q.limit(page.per_page).offset(page.offset)
-    rows = db.session.execute(q).all()
-    if page is None:  # every membership is here: count the admins among them
-        admins = sum(1 for m in rows if m.admin and m.module_id == module.id)
-    else:
-        admins = db.session.scalar(select(func.count(Membership.id)).where(Membership.module_id == module.id,
-                                                                           Membership.admin.is_(True)))
+    rows = db.session.execute(q, ids).all()
+    admins = db.session.scalar(select(func.count(Membership.id)).where(Membership.module_id == module.id,
+                                                                       Membership.admin.is_(True)))
     out = [present(c, m, m.module_id != module.id, admins) for m in rows]
     return out if page is None else (out, total)
+
+
+# The memberships on a module (`:module`) and its ancestors (`:ids`, the module's included); all of them, direct
+# ones first, is what every module page shows (built once).
+_ON_PATH = select(*MEMBERSHIP_COLUMNS).join(User, User.id == Membership.user_id) \
+    .where(Membership.module_id.in_(bindparam("ids", expanding=True)))
+_ALL_ON_PATH = _ON_PATH.order_by(Membership.module_id != bindparam("module"), Membership.id)
 
 
 def add(user, module, data):

@@ -2,7 +2,7 @@
 queries, and the tree operations (add, edit, move, delete a subtree)."""
 import hashlib
 
-from sqlalchemy import Integer, and_, cast, false, func, or_, select, true
+from sqlalchemy import Integer, and_, bindparam, cast, false, func, or_, select, true
 from sqlalchemy import update as sql_update
 from sqlalchemy.orm import aliased, joinedload
 
@@ -146,23 +146,35 @@ def rows_of(user, rows, parent_rights=None, checklist_fields=None, ids=None):
     return out
 
 
+def _view_statements():
+    """The statements of _view_fields, built once (every module page runs two of them): the fields on the path
+    (`:path`), with the children's checklist fields or without; the module's values, with the children's values
+    of the checklist fields (`:checks`) or without."""
+    children = select(Module.id).where(Module.parent_id == bindparam("module"))
+    on_path = CustomField.module_id.in_(bindparam("path", expanding=True))
+    fields_ = select(CustomField).options(joinedload(CustomField.options)).order_by(CustomField.idx, CustomField.id)
+    own = CustomValue.module_id == bindparam("module")
+    checked = CustomValue.module_id.in_(children) & CustomValue.field_id.in_(bindparam("checks", expanding=True))
+    values = custom_field_values.VALUES.order_by(CustomValue.id)
+    return ({False: fields_.where(on_path),
+             True: fields_.where(on_path | (CustomField.module_id.in_(children)
+                                            & (CustomField.attribute == custom_field_values.CHECKLIST)))},
+            {False: values.where(own), True: values.where(own | checked)})
+
+
+_VIEW_FIELDS, _VIEW_VALUES = _view_statements()
+
+
 def _view_fields(module, children):
     """Every field of the module with its values, and the checklist of each child: two queries (fields with their
     options, values), whatever the number of children."""
     path_ids = [int(p) for p in module.path.strip("/").split("/") if p]
-    child_ids = _children_ids(module)
-    cond = CustomField.module_id.in_(path_ids)
-    if children:
-        cond = cond | (CustomField.module_id.in_(child_ids) & (CustomField.attribute == custom_field_values.CHECKLIST))
-    fields_ = db.session.scalars(select(CustomField).options(joinedload(CustomField.options)).where(cond)
-                                 .order_by(CustomField.idx, CustomField.id)).unique().all()
+    fields_ = db.session.scalars(_VIEW_FIELDS[bool(children)], {"path": path_ids, "module": module.id}).unique().all()
     checks = [f.id for f in fields_ if f.attribute == custom_field_values.CHECKLIST]
-    vcond = CustomValue.module_id == module.id
-    if children and checks:
-        vcond = vcond | (CustomValue.module_id.in_(child_ids) & CustomValue.field_id.in_(checks))
     values = {}
     if fields_:
-        for v in custom_field_values.values_where(vcond):
+        for v in db.session.execute(_VIEW_VALUES[bool(children and checks)],
+                                    {"module": module.id, "checks": checks}).all():
             values.setdefault((v.module_id, v.field_id), []).append(v)
     out = {}
     for m in [module] + list(children):
@@ -229,19 +241,25 @@ def load_view(user, module_id):
 PAYLOAD = "4"
 
 
+def _changes(in_portal):
+    """The last feed entry, the last change of a person, the last change of a watch (in the portal `:portal`
+    when `in_portal`; everywhere at a platform root). Watching shows on the page (the reader's toggle, the
+    count): a watch changed anywhere in the portal changes it too."""
+    last, watched = select(func.max(FeedEntry.id)), select(func.max(Watch.updated))
+    if in_portal:
+        last, watched = last.where(FeedEntry.portal_id == bindparam("portal")), \
+            watched.where(Watch.portal_id == bindparam("portal"))
+    return select(last.scalar_subquery(), select(func.max(User.updated)).scalar_subquery(), watched.scalar_subquery())
+
+
+# Built once: every module/view and module/list (and each 304) runs one of them.
+_CHANGES, _CHANGES_IN_PORTAL = _changes(False), _changes(True)
+
+
 def etag(user, module, kind):
     """The entity tag of module/view or module/list of `module` for `user` (one query)."""
-    scope = feed.scope_id(module)
-    last = select(func.max(FeedEntry.id))
-    if module.level > 0:
-        last = last.where(FeedEntry.portal_id == scope)
-    people = select(func.max(User.updated))
-    # Watching shows on the page (the reader's toggle, the count): a watch changed anywhere in the portal too.
-    watched = select(func.max(Watch.updated))
-    if module.level > 0:
-        watched = watched.where(Watch.portal_id == scope)
-    last_id, people_at, watch_at = db.session.execute(select(last.scalar_subquery(), people.scalar_subquery(),
-                                                             watched.scalar_subquery())).one()
+    stmt = _CHANGES_IN_PORTAL if module.level > 0 else _CHANGES
+    last_id, people_at, watch_at = db.session.execute(stmt, {"portal": feed.scope_id(module)}).one()
     rights = sorted((mid, m.admin, m.allow_view, m.allow_create, m.allow_edit, m.allow_delete)
                     for mid, m in perm.user_memberships(user).items())
     raw = (f"{PAYLOAD}|{kind}|{module.id}|{user.id}|{user.is_superuser}|{last_id}|{people_at}|{watch_at}|{rights}"

@@ -1,7 +1,7 @@
 """Watching: a user's explicit rows decide, the nearest one up a module's path winning. 'watching' on a module
 covers its subtree; 'unwatched' on a child stops an ancestor's watch from reaching that child and its subtree.
 Creating a module, owning its deliverable, commenting on it or being mentioned in it makes one a watcher."""
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from ...extensions import db
 from ...models import Watch
@@ -30,11 +30,14 @@ def _fold(rows, module):
     return {uid: (state, mid) for uid, (_, state, mid) in best.items()}
 
 
+_WATCHES = select(Watch.user_id, Watch.module_id, Watch.state) \
+    .where(Watch.module_id.in_(bindparam("ids", expanding=True)))
+_WATCHES_OF = _WATCHES.where(Watch.user_id == bindparam("user"))  # built once: every module page reads one
+
+
 def _rows(module, user_id=None):
-    q = select(Watch.user_id, Watch.module_id, Watch.state).where(Watch.module_id.in_(_path_ids(module)))
-    if user_id is not None:
-        q = q.where(Watch.user_id == user_id)
-    return db.session.execute(q).all()
+    return db.session.execute(_WATCHES if user_id is None else _WATCHES_OF,
+                              {"ids": _path_ids(module), "user": user_id}).all()
 
 
 def watchers_of(module):
