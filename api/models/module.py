@@ -1,4 +1,4 @@
-from sqlalchemy import literal
+from sqlalchemy import bindparam, literal
 
 from ..extensions import db
 from .base import Versioned, module_fk, user_fk, utcnow
@@ -117,4 +117,10 @@ def path_under(column, path):
     keeps for a prepared statement (psycopg prepares a statement from its fifth run on a connection) cannot turn
     the LIKE into an index range, and a subtree became a scan."""
     return column.like(literal(path + "%", literal_execute=True))
+
+
+def path_under_param(column, name):
+    """path_under in a statement built once: the pattern (the path and '%') is the parameter `name` when it runs,
+    written into the SQL all the same."""
+    return column.like(bindparam(name, literal_execute=True))
 

@@ -13,7 +13,7 @@ from ..extensions import db
 from ..forms.modules import STATUSES as DELIVERABLE_STATUSES
 from ..transactions import check_version, lock_row
 from ..links import Ctx
-from ..models.module import path_under
+from ..models.module import path_under, path_under_param
 from ..models import (MODULE_OWNED, Brand, CustomField, CustomValue, Deliverable, FeedEntry, Membership, Module,
                       PicklistOption, User, Watch)
 from ..presenting import avatar_url, preview, status, user_name
@@ -192,21 +192,28 @@ def present_ancestor(m):
     return {"id": m.id, "name": m.name, "type": m.type, "typeLabel": platforms.type_label(m)}
 
 
+def _family():
+    """The module (`:module`), its children and its ancestors (`:ancestors`, the breadcrumb) as rows, top down,
+    with how many modules a delete takes along (the confirmation says; the module is in its own subtree
+    `:subtree`, and counting paths alone lets PostgreSQL read the path index only). Built once."""
+    below, me = aliased(Module), bindparam("module")
+    descendants = select(func.count() - 1).where(path_under_param(below.path, "subtree"))
+    return row_select(or_(Module.id == me, Module.parent_id == me,
+                          Module.id.in_(bindparam("ancestors", expanding=True)))) \
+        .add_columns(descendants.scalar_subquery().label("descendants")).order_by(Module.level, Module.idx, Module.id)
+
+
+_FAMILY = _family()
+
+
 def load_view(user, module_id):
     """module/view: the module with every spec §3 field, its ancestors, its children as rows, its memberships,
     custom fields (with values), brand and deliverable. The same number of queries for 5 or 500 children."""
     user = real(user)
     module = visible_module(user, module_id)
     r = perm.rights(user, module)
-    # How many modules a delete takes along (the confirmation says): computed once, in the same statement.
-    below = aliased(Module)
-    # (The module is in its own subtree: counting paths alone lets PostgreSQL read the path index only.)
-    descendants = select(func.count() - 1).where(path_under(below.path, module.path))
-    # The module, its children and its ancestors (the breadcrumb) in one statement, top down.
-    family = db.session.execute(row_select(or_(Module.id == module.id, Module.parent_id == module.id,
-                                               Module.id.in_(module.ancestor_ids)))
-                                .add_columns(descendants.scalar_subquery().label("descendants"))
-                                .order_by(Module.level, Module.idx, Module.id)).all()
+    family = db.session.execute(_FAMILY, {"module": module.id, "ancestors": module.ancestor_ids,
+                                          "subtree": module.path + "%"}).all()
     ancestors = [m for m in family if m.level < module.level]
     own = family[len(ancestors)]
     children = family[len(ancestors) + 1:]
@@ -269,8 +276,11 @@ def etag(user, module, kind):
 
 def list_children(user, module_id):
     module = visible_module(user, module_id)
-    children = db.session.execute(row_select(Module.parent_id == module.id).order_by(Module.idx, Module.id)).all()
+    children = db.session.execute(_CHILDREN, {"parent": module.id}).all()
     return rows_of(user, children, parent_rights={module.id: perm.rights(user, module)}, ids=_children_ids(module))
+
+
+_CHILDREN = row_select(Module.parent_id == bindparam("parent")).order_by(Module.idx, Module.id)  # built once
 
 
 def subtree_query(module):
