@@ -1,5 +1,5 @@
 """Custom field values of a module (the checklist is one: attribute 'checklist_status')."""
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import joinedload
 
 from .. import links
@@ -159,22 +159,44 @@ def applies(field, module, path_ids):
     return field.module_id in path_ids and not (field.target_type and field.target_type != module.type)
 
 
+def _fields_of(own, by_attribute):
+    """The fields defined on the modules `own` (a SELECT of ids, or their list `:own`) or above them (`:above`),
+    with their options; of the attribute `:attribute` only when `by_attribute`."""
+    q = select(CustomField).options(joinedload(CustomField.options)).where(
+        CustomField.module_id.in_(bindparam("above", expanding=True)) | CustomField.module_id.in_(own))
+    if by_attribute:
+        q = q.where(CustomField.attribute == bindparam("attribute"))
+    return q.order_by(CustomField.idx, CustomField.id)
+
+
+def _values_of(own):
+    """The values of the fields `:fields` on the modules `own`."""
+    return VALUES.where(CustomValue.module_id.in_(own), CustomValue.field_id.in_(bindparam("fields", expanding=True))) \
+        .order_by(CustomValue.id)
+
+
+# Built once, for modules given by their ids (the rows of every list run them).
+_OWN = bindparam("own", expanding=True)
+_FIELDS_OF = {False: _fields_of(_OWN, False), True: _fields_of(_OWN, True)}
+_VALUES_OF = _values_of(_OWN)
+
+
 def fields_of(modules, attribute=None, ids=None):
     """{module id: [(field, [values])]} for `modules` (ORM objects or rows with id, path and type): the fields
     defined on each one's ancestors or itself, with its own values. Two queries (fields with options, values)
     whatever the number of modules; `ids` (a SELECT of the modules' ids) keeps both statements short."""
     if not modules:
         return {}
-    own = ids if ids is not None else [m.id for m in modules]
     above = {int(p) for m in modules for p in m.path.strip("/").split("/")[:-1] if p}
-    q = select(CustomField).options(joinedload(CustomField.options)).where(
-        CustomField.module_id.in_(above) | CustomField.module_id.in_(own))
-    if attribute:
-        q = q.where(CustomField.attribute == attribute)
-    fields_ = db.session.scalars(q.order_by(CustomField.idx, CustomField.id)).unique().all()
+    params = {"above": list(above), "own": [m.id for m in modules], "attribute": attribute}
+    if ids is None:
+        fields_q, values_q = _FIELDS_OF[bool(attribute)], _VALUES_OF
+    else:
+        fields_q, values_q = _fields_of(ids, bool(attribute)), _values_of(ids)
+    fields_ = db.session.scalars(fields_q, params).unique().all()
     by_module = {}
     if fields_:
-        for v in values_where(CustomValue.module_id.in_(own), CustomValue.field_id.in_([f.id for f in fields_])):
+        for v in db.session.execute(values_q, {**params, "fields": [f.id for f in fields_]}):
             by_module.setdefault((v.module_id, v.field_id), []).append(v)
     out = {}
     for m in modules:

@@ -1,8 +1,10 @@
 """The module tree: loading a module with everything its page shows in a fixed number of
 queries, and the tree operations (add, edit, move, delete a subtree)."""
+import functools
 import hashlib
+from dataclasses import dataclass
 
-from sqlalchemy import Integer, and_, bindparam, cast, false, func, or_, select, true
+from sqlalchemy import Integer, and_, bindparam, cast, false, func, or_, select
 from sqlalchemy import update as sql_update
 from sqlalchemy.orm import aliased, joinedload
 
@@ -299,66 +301,20 @@ def detailed_list_by_type(user, type_, module_id, page, filters):
     text in the name), sorted and counted in SQL. Rights are decided in the query: the subtree of every module
     where the user's memberships give view (all of it for a superuser or a viewer of the root)."""
     root = visible_module(user, module_id)
-    key = page.key or "tree"
-    # The page is chosen on ids alone (the deliverable and owner are joined only when a filter or the sort needs
-    # them); the rows of that page are then read whole, so the heavy columns are read for one page only.
-    q = select(Module.id).where(path_under(Module.path, root.path), Module.type == type_, Module.id != root.id,
-                                _visible_clause(user, root))
-    needs_deliverable = any(filters.get(k) for k in ("status", "owner", "from", "to")) or \
-        key in ("status", "owner", "deadline", "startDate")
-    if needs_deliverable:
-        q = q.outerjoin(Deliverable, Deliverable.module_id == Module.id)
-    if filters.get("status"):
-        q = q.where(Deliverable.status.in_(filters["status"]))
-    if filters.get("owner"):
-        q = q.where(Deliverable.owner_id == filters["owner"])
-    if filters.get("from"):
-        q = q.where(Deliverable.deadline >= filters["from"])
-    if filters.get("to"):
-        q = q.where(Deliverable.deadline <= filters["to"])
-    if page.q:
-        q = q.where(func.lower(Module.name).like(f"%{page.q.lower()}%"))
-    total = db.session.scalar(select(func.count()).select_from(q.subquery()))
-    last = Module.id
-    if key in ("tree", "project"):
-        # Tree order: by entry module (portal), project, parent and position, each by its idx among its
-        # siblings. The portal and project are the ancestors at levels 1 and 2 (their ids are in the path).
-        # Below a portal its entry is that portal, and its projects are the root's children: the joins stay small.
-        # The matches are read once (materialized) and only their parents are joined: joined as a table, the
-        # parent side made PostgreSQL hash the whole module table for every page.
-        t = q.add_columns(Module.parent_id, Module.idx, Module.path).cte("t").prefix_with("MATERIALIZED")
-        entry, project, parent_ = aliased(Module), aliased(Module), aliased(Module)
-        parent = select(parent_.id, parent_.level, parent_.idx).where(parent_.id.in_(select(t.c.parent_id))) \
-            .subquery("parent")
-        q = select(t.c.id).select_from(t).outerjoin(parent, parent.c.id == t.c.parent_id)
-        cols = []
-        if root.level < 1:
-            q = q.outerjoin(entry, entry.id == _path_part(t.c.path, 1))
-            cols += [entry.idx, entry.id]
-        if root.level < 2:
-            on = project.id == _path_part(t.c.path, 2)
-            q = q.outerjoin(project, and_(on, project.parent_id == root.id) if root.level == 1 else on)
-            cols += [func.lower(project.name)] if key == "project" else []
-            cols += [project.idx, project.id]
-        cols += [parent.c.level, parent.c.idx, parent.c.id, t.c.idx]
-        last = t.c.id
-    elif key == "owner":
-        q = q.outerjoin(_OWNER, _OWNER.id == Deliverable.owner_id)
-        cols = [func.lower(_OWNER.name)]
-    else:
-        cols = {"name": [func.lower(Module.name)], "status": [Deliverable.status],
-                "deadline": [Deliverable.deadline], "startDate": [Deliverable.start_date], "id": [Module.id]}[key]
-    order = [(col.desc() if page.descending else col.asc()) for col in cols]
-    if key in ("deadline", "startDate", "status", "owner"):
-        order = [o.nulls_last() for o in order]
-    ids = db.session.scalars(q.order_by(*order, last).limit(page.per_page).offset(page.offset)).all()
+    shape = _TaskShape(min(root.level, 2), page.key or "tree", page.descending,
+                       *(bool(filters.get(k)) for k in ("status", "owner", "from", "to")), bool(page.q))
+    visible = _visible_clause(user, root)
+    count, ids = _task_statements(shape) if visible is None else _build_task_statements(shape, visible)
+    params = {"prefix": root.path + "%", "type": type_, "root": root.id, "status": filters.get("status") or [],
+              "owner": filters.get("owner"), "from": filters.get("from"), "to": filters.get("to"),
+              "q": f"%{page.q.lower()}%" if page.q else None, "limit": page.per_page, "offset": page.offset}
+    total = db.session.scalar(count, params)
+    ids = db.session.scalars(ids, params).all()
     rank = {mid: i for i, mid in enumerate(ids)}
-    rows = sorted(db.session.execute(row_select(Module.id.in_(ids))).all(), key=lambda m: rank[m.id]) if ids else []
+    rows = sorted(db.session.execute(_ROWS_BY_ID, {"ids": ids}).all(), key=lambda m: rank[m.id]) if ids else []
     out = rows_of(user, rows)
     needed = {int(p) for m in rows for p in m.path.strip("/").split("/")[:-1] if p}
-    context = {a.id: a for a in db.session.execute(
-        select(Module.id, Module.name, Module.type, Module.platform, Module.level)
-        .where(Module.id.in_(needed)))} if needed else {}
+    context = {a.id: a for a in db.session.execute(_NAMES_BY_ID, {"ids": list(needed)})} if needed else {}
     for row, m in zip(out, rows):
         ancestors = [context[int(p)] for p in m.path.strip("/").split("/")[:-1] if p and int(p) in context]
         parent = context.get(m.parent_id)
@@ -374,6 +330,90 @@ def detailed_list_by_type(user, type_, module_id, page, filters):
                     "breadcrumb": [a.name for a in ancestors if a.level >= 1],
                     "ancestors": _present_trail(ancestors)})
     return out, total
+
+
+# Built once: a page of rows by id, and the names of their ancestors.
+_ROWS_BY_ID = row_select(Module.id.in_(bindparam("ids", expanding=True)))
+_NAMES_BY_ID = select(Module.id, Module.name, Module.type, Module.platform, Module.level) \
+    .where(Module.id.in_(bindparam("ids", expanding=True)))
+
+
+@dataclass(frozen=True)
+class _TaskShape:
+    """What the statements of a task list depend on (the values are their parameters)."""
+    level: int   # the root's, 2 for any below a project
+    key: str
+    descending: bool
+    status: bool
+    owner: bool
+    since: bool
+    until: bool
+    text: bool
+
+
+@functools.lru_cache(maxsize=256)
+def _task_statements(shape):
+    """The count and the page of a task list where the reader sees the whole subtree: built once per shape."""
+    return _build_task_statements(shape, None)
+
+
+def _build_task_statements(shape, visible):
+    """(count, page of ids) of the modules of `:type` below the module `:root` (path pattern `:prefix`) that
+    `visible` (SQL, None: all) lets the reader see, filtered, sorted and paged (`:limit`, `:offset`). The page is
+    chosen on ids alone (the deliverable and owner are joined only when a filter or the sort needs them); the
+    rows of that page are then read whole, so the heavy columns are read for one page only."""
+    key = shape.key
+    q = select(Module.id).where(path_under_param(Module.path, "prefix"), Module.type == bindparam("type"),
+                                Module.id != bindparam("root"), *([] if visible is None else [visible]))
+    needs_deliverable = shape.status or shape.owner or shape.since or shape.until or \
+        key in ("status", "owner", "deadline", "startDate")
+    if needs_deliverable:
+        q = q.outerjoin(Deliverable, Deliverable.module_id == Module.id)
+    if shape.status:
+        q = q.where(Deliverable.status.in_(bindparam("status", expanding=True)))
+    if shape.owner:
+        q = q.where(Deliverable.owner_id == bindparam("owner"))
+    if shape.since:
+        q = q.where(Deliverable.deadline >= bindparam("from"))
+    if shape.until:
+        q = q.where(Deliverable.deadline <= bindparam("to"))
+    if shape.text:
+        q = q.where(func.lower(Module.name).like(bindparam("q")))
+    count = select(func.count()).select_from(q.subquery())
+    last = Module.id
+    if key in ("tree", "project"):
+        # Tree order: by entry module (portal), project, parent and position, each by its idx among its
+        # siblings. The portal and project are the ancestors at levels 1 and 2 (their ids are in the path).
+        # Below a portal its entry is that portal, and its projects are the root's children: the joins stay small.
+        # The matches are read once (materialized) and only their parents are joined: joined as a table, the
+        # parent side made PostgreSQL hash the whole module table for every page.
+        t = q.add_columns(Module.parent_id, Module.idx, Module.path).cte("t").prefix_with("MATERIALIZED")
+        entry, project, parent_ = aliased(Module), aliased(Module), aliased(Module)
+        parent = select(parent_.id, parent_.level, parent_.idx).where(parent_.id.in_(select(t.c.parent_id))) \
+            .subquery("parent")
+        q = select(t.c.id).select_from(t).outerjoin(parent, parent.c.id == t.c.parent_id)
+        cols = []
+        if shape.level < 1:
+            q = q.outerjoin(entry, entry.id == _path_part(t.c.path, 1))
+            cols += [entry.idx, entry.id]
+        if shape.level < 2:
+            on = project.id == _path_part(t.c.path, 2)
+            q = q.outerjoin(project, and_(on, project.parent_id == bindparam("root")) if shape.level == 1 else on)
+            cols += [func.lower(project.name)] if key == "project" else []
+            cols += [project.idx, project.id]
+        cols += [parent.c.level, parent.c.idx, parent.c.id, t.c.idx]
+        last = t.c.id
+    elif key == "owner":
+        q = q.outerjoin(_OWNER, _OWNER.id == Deliverable.owner_id)
+        cols = [func.lower(_OWNER.name)]
+    else:
+        cols = {"name": [func.lower(Module.name)], "status": [Deliverable.status],
+                "deadline": [Deliverable.deadline], "startDate": [Deliverable.start_date], "id": [Module.id]}[key]
+    order = [(col.desc() if shape.descending else col.asc()) for col in cols]
+    if key in ("deadline", "startDate", "status", "owner"):
+        order = [o.nulls_last() for o in order]
+    page = q.order_by(*order, last).limit(bindparam("limit", type_=Integer)).offset(bindparam("offset", type_=Integer))
+    return count, page
 
 
 def _present_trail(ancestors):
@@ -398,15 +438,15 @@ def _path_part(path, level):
 
 
 def _visible_clause(user, root):
-    """SQL: the module is one the user may view, below `root` (which they view). A superuser, or someone who views
-    `root` through a membership on it or an ancestor, sees the whole subtree; otherwise only the subtrees of the
-    memberships below it that give view."""
+    """SQL: the module is one the user may view, below `root` (which they view); None when that is all of the
+    subtree. A superuser, or someone who views `root` through a membership on it or an ancestor, sees the whole
+    subtree; otherwise only the subtrees of the memberships below it that give view."""
     if user.is_superuser:
-        return true()
+        return None
     mine = perm.user_memberships(user)
     root_ids = [int(p) for p in root.path.strip("/").split("/") if p]
     if any(mid in mine and (mine[mid].allow_view or mine[mid].admin) for mid in root_ids):
-        return true()
+        return None
     roots = db.session.scalars(select(Module.path).join(Membership, Membership.module_id == Module.id).where(
         Membership.user_id == user.id, path_under(Module.path, root.path),
         (Membership.allow_view | Membership.admin))).all()
