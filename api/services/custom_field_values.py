@@ -1,6 +1,6 @@
 """Custom field values of a module (the checklist is one: attribute 'checklist_status')."""
 from sqlalchemy import bindparam, select
-from sqlalchemy.orm import joinedload
+from sqlalchemy.orm import aliased
 
 from .. import links
 from .. import permissions as perm
@@ -113,6 +113,49 @@ def delete_value(user, module, field, value):
 CHECKLIST = "checklist_status"
 
 
+# --- fields as presenting reads them: rows, not ORM objects (a module page reads them on every view) ----------
+
+class FieldRow:
+    """A custom field read for presenting: its columns and its options (rows: id, value, label) in order."""
+    __slots__ = ("id", "module_id", "attribute", "label", "type", "multiple", "symbol", "prefix_symbol",
+                 "target_type", "idx", "options")
+
+    def __init__(self, row):
+        (self.id, self.module_id, self.attribute, self.label, self.type, self.multiple, self.symbol,
+         self.prefix_symbol, self.target_type, self.idx) = row[:10]
+        self.options = []
+
+
+_OPTION = aliased(PicklistOption)
+# The fields with their options (a field without any comes once, with NULLs): add a WHERE, then read_fields.
+FIELDS = select(CustomField.id, CustomField.module_id, CustomField.attribute, CustomField.label, CustomField.type,
+                CustomField.multiple, CustomField.symbol, CustomField.prefix_symbol, CustomField.target_type,
+                CustomField.idx, _OPTION.id.label("o_id"), _OPTION.value.label("o_value"),
+                _OPTION.label.label("o_label")) \
+    .outerjoin(_OPTION, _OPTION.field_id == CustomField.id) \
+    .order_by(CustomField.idx, CustomField.id, _OPTION.idx, _OPTION.id)
+
+
+def read_fields(result):
+    """[FieldRow] from the rows of a FIELDS statement, in its order."""
+    out, by_id = [], {}
+    for row in result:
+        f = by_id.get(row[0])
+        if f is None:
+            f = by_id[row[0]] = FieldRow(row)
+            out.append(f)
+        if row.o_id is not None:
+            f.options.append(_Option(row.o_id, row.o_value, row.o_label))
+    return out
+
+
+class _Option:
+    __slots__ = ("id", "value", "label")
+
+    def __init__(self, id_, value, label):
+        self.id, self.value, self.label = id_, value, label
+
+
 # Values as rows (no ORM objects): what presenting them needs, the option's label included.
 VALUES = select(CustomValue.id, CustomValue.field_id, CustomValue.module_id, CustomValue.stringval,
                 CustomValue.numval, CustomValue.dateval, CustomValue.user_id, CustomValue.version,
@@ -162,11 +205,10 @@ def applies(field, module, path_ids):
 def _fields_of(own, by_attribute):
     """The fields defined on the modules `own` (a SELECT of ids, or their list `:own`) or above them (`:above`),
     with their options; of the attribute `:attribute` only when `by_attribute`."""
-    q = select(CustomField).options(joinedload(CustomField.options)).where(
-        CustomField.module_id.in_(bindparam("above", expanding=True)) | CustomField.module_id.in_(own))
+    q = FIELDS.where(CustomField.module_id.in_(bindparam("above", expanding=True)) | CustomField.module_id.in_(own))
     if by_attribute:
         q = q.where(CustomField.attribute == bindparam("attribute"))
-    return q.order_by(CustomField.idx, CustomField.id)
+    return q
 
 
 def _values_of(own):
@@ -193,7 +235,7 @@ def fields_of(modules, attribute=None, ids=None):
         fields_q, values_q = _FIELDS_OF[bool(attribute)], _VALUES_OF
     else:
         fields_q, values_q = _fields_of(ids, bool(attribute)), _values_of(ids)
-    fields_ = db.session.scalars(fields_q, params).unique().all()
+    fields_ = read_fields(db.session.execute(fields_q, params))
     by_module = {}
     if fields_:
         for v in db.session.execute(values_q, {**params, "fields": [f.id for f in fields_]}):

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import Integer, and_, bindparam, cast, false, func, or_, select
 from sqlalchemy import update as sql_update
-from sqlalchemy.orm import aliased, joinedload
+from sqlalchemy.orm import aliased
 
 from .. import links
 from .. import permissions as perm
@@ -154,7 +154,7 @@ def _view_statements():
     of the checklist fields (`:checks`) or without."""
     children = select(Module.id).where(Module.parent_id == bindparam("module"))
     on_path = CustomField.module_id.in_(bindparam("path", expanding=True))
-    fields_ = select(CustomField).options(joinedload(CustomField.options)).order_by(CustomField.idx, CustomField.id)
+    fields_ = custom_field_values.FIELDS
     own = CustomValue.module_id == bindparam("module")
     checked = CustomValue.module_id.in_(children) & CustomValue.field_id.in_(bindparam("checks", expanding=True))
     values = custom_field_values.VALUES.order_by(CustomValue.id)
@@ -171,7 +171,8 @@ def _view_fields(module, children):
     """Every field of the module with its values, and the checklist of each child: two queries (fields with their
     options, values), whatever the number of children."""
     path_ids = [int(p) for p in module.path.strip("/").split("/") if p]
-    fields_ = db.session.scalars(_VIEW_FIELDS[bool(children)], {"path": path_ids, "module": module.id}).unique().all()
+    fields_ = custom_field_values.read_fields(db.session.execute(_VIEW_FIELDS[bool(children)],
+                                                                 {"path": path_ids, "module": module.id}))
     checks = [f.id for f in fields_ if f.attribute == custom_field_values.CHECKLIST]
     values = {}
     if fields_:
