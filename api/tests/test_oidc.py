@@ -58,11 +58,16 @@ def provider():
             break
     if not seen or not seen[-1].startswith("ready"):
         proc.kill()
+        proc.wait(10)
+        proc.stdout.close()
         pytest.fail(f"the OpenID provider did not start: {''.join(seen)}")
-    threading.Thread(target=lambda: [None for _ in proc.stdout], daemon=True).start()  # keep the pipe drained
+    drain = threading.Thread(target=lambda: [None for _ in proc.stdout], daemon=True)  # keep the pipe drained
+    drain.start()
     yield f"http://127.0.0.1:{port}"
     proc.terminate()
     proc.wait(10)
+    drain.join(10)  # it ends at the pipe's end; then the pipe is closed (no ResourceWarning)
+    proc.stdout.close()
 
 
 @pytest.fixture
