@@ -115,30 +115,29 @@ def memberships_of(user, module, r=None, page=None, admin=None):
     Two queries (rows, count) and the admins count."""
     c = Ctx(user, module, r or perm.rights(user, module))
     ids = {"ids": module.ancestor_ids + [module.id], "module": module.id}
-    if page is None and admin is None:  # every module page: the statement built once
-        rows = db.session.execute(_ALL_ON_PATH, ids).all()
-        admins = sum(1 for m in rows if m.admin and m.module_id == module.id)
-        return [present(c, m, m.module_id != module.id, admins) for m in rows]
-    q = _ON_PATH
-    inherited_last = (Membership.module_id != module.id)
-    if page is not None and page.q:
-        like = f"%{page.q.lower()}%"
-        q = q.where(func.lower(User.name).like(like) | func.lower(User.email).like(like))
-    if admin is not None:
-        q = q.where(Membership.admin.is_(admin))
-    order = [inherited_last]
-    if page is not None and page.sort:
-        col = MEMBER_SORTS[page.sort.lstrip("-")]
-        order.append(col.desc() if page.sort.startswith("-") else col)
-    order.append(Membership.id)
-    q = q.order_by(*order)
-    total = None
-    if page is not None:
-        total = db.session.scalar(select(func.count()).select_from(q.order_by(None).subquery()), ids)
-        q = q.limit(page.per_page).offset(page.offset)
+    every = page is None and admin is None  # every module page: all of them, by the statement built once
+    q, total = _ALL_ON_PATH, None
+    if not every:
+        q = _ON_PATH
+        if page is not None and page.q:
+            like = f"%{page.q.lower()}%"
+            q = q.where(func.lower(User.name).like(like) | func.lower(User.email).like(like))
+        if admin is not None:
+            q = q.where(Membership.admin.is_(admin))
+        order = [Membership.module_id != module.id]  # inherited ones last
+        if page is not None and page.sort:
+            col = MEMBER_SORTS[page.sort.lstrip("-")]
+            order.append(col.desc() if page.sort.startswith("-") else col)
+        q = q.order_by(*order, Membership.id)
+        if page is not None:
+            total = db.session.scalar(select(func.count()).select_from(q.order_by(None).subquery()), ids)
+            q = q.limit(page.per_page).offset(page.offset)
     rows = db.session.execute(q, ids).all()
-    admins = db.session.scalar(select(func.count(Membership.id)).where(Membership.module_id == module.id,
-                                                                       Membership.admin.is_(True)))
+    if every:  # the module's own admins are among the rows
+        admins = sum(1 for m in rows if m.admin and m.module_id == module.id)
+    else:
+        admins = db.session.scalar(select(func.count(Membership.id)).where(Membership.module_id == module.id,
+                                                                           Membership.admin.is_(True)))
     out = [present(c, m, m.module_id != module.id, admins) for m in rows]
     return out if page is None else (out, total)
 
