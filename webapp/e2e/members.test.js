@@ -67,6 +67,8 @@ describe('members', () => {
     await page.click('[data-testid=add-user]');
     const form = page.locator('.modal [data-testid=dynamic-form]');
     // The picker lists this portal's people only; anyone else is added by the exact address of their account.
+    // (allInnerTexts does not wait: the form is loaded from the server first.)
+    await form.getByLabel('User').waitFor();
     const offered = await form.getByLabel('User').locator('option').allInnerTexts();
     assert.ok(offered.some((o) => o.includes('@demo.eu')), offered.join(', '));
     assert.ok(!offered.some((o) => o.includes('paula@demo.eu')), 'Paula belongs to other portals only');
