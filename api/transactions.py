@@ -13,6 +13,7 @@ admin of a portal, the order of siblings) first locks one row that stands for it
 import contextlib
 import contextvars
 import logging
+import re
 
 from flask import current_app, has_request_context, request
 from sqlalchemy import event, select
@@ -121,3 +122,36 @@ def _end_session(_exc):
         except Exception:  # noqa: BLE001
             pass
         db.session.registry.clear()
+
+
+# PostgreSQL: a read request runs its statements in autocommit, without BEGIN and ROLLBACK around them. Under READ
+# COMMITTED every statement takes its own snapshot inside a transaction too, so nothing reads differently; the two
+# round trips and the server's transaction start and end were a fifth of a module page's cost under load
+# (docs/scaling.md). A read request that writes after all (a statement that is not a plain read, or a row lock)
+# is back in a transaction from that statement on: its writes stay atomic and a rollback still discards them.
+# Connections that are already autocommit (an engine or connection asking for it) are left as they are.
+_READ = re.compile(r"\s*(SELECT|WITH)\b")
+_WRITE_OR_LOCK = re.compile(r"\b(INSERT|UPDATE|DELETE|MERGE|FOR SHARE|FOR KEY SHARE)\b")
+_READS = "reads_in_autocommit"
+
+
+@event.listens_for(Engine, "checkout")
+def _reads_without_transaction(dbapi_conn, record, _proxy):
+    if not _is_sqlite(dbapi_conn) and not dbapi_conn.autocommit and has_request_context() \
+            and not _is_write_request():
+        dbapi_conn.autocommit = True
+        record.info[_READS] = True
+
+
+@event.listens_for(Engine, "before_cursor_execute")
+def _writes_in_a_transaction(conn, _cursor, statement, *_):
+    info = conn.connection.info
+    if info.get(_READS) and not (_READ.match(statement) and not _WRITE_OR_LOCK.search(statement)):
+        conn.connection.dbapi_connection.autocommit = False
+        del info[_READS]
+
+
+@event.listens_for(Engine, "checkin")
+def _back_to_transactions(dbapi_conn, record):
+    if record is not None and record.info.pop(_READS, False):
+        dbapi_conn.autocommit = False
