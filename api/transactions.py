@@ -153,5 +153,6 @@ def _writes_in_a_transaction(conn, _cursor, statement, *_):
 
 @event.listens_for(Engine, "checkin")
 def _back_to_transactions(dbapi_conn, record):
-    if record is not None and record.info.pop(_READS, False):
+    # An invalidated connection (the database went away) comes back as None: nothing left to switch.
+    if record is not None and record.info.pop(_READS, False) and dbapi_conn is not None:
         dbapi_conn.autocommit = False

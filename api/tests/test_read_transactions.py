@@ -95,3 +95,15 @@ def test_the_connection_goes_back_to_the_pool_in_transaction_mode(app, tree):
     used = []
     _in_a_get_request(app, work)
     assert used[0].autocommit is False  # the next user of the pooled connection (a job, a write) gets a transaction
+
+
+def test_a_read_connection_lost_mid_request_goes_back_to_the_pool_quietly(app, tree):
+    """The database went away: SQLAlchemy invalidates the connection and checks it in without its DB-API
+    connection (the fault suite's restart under load answered 500 here)."""
+    portal_id = tree.portal.id
+
+    def work():
+        _db.session.execute(sa.select(Module.id).where(Module.id == portal_id))
+        _db.session.connection().invalidate()
+    _in_a_get_request(app, work)
+    assert _db.session.scalar(sa.select(Module.id).where(Module.id == portal_id)) == portal_id
