@@ -4,7 +4,7 @@ import functools
 import hashlib
 from dataclasses import dataclass
 
-from sqlalchemy import Integer, and_, bindparam, cast, false, func, or_, select
+from sqlalchemy import ARRAY, Integer, and_, any_, bindparam, cast, distinct, false, func, or_, select, true
 from sqlalchemy import update as sql_update
 from sqlalchemy.orm import aliased
 
@@ -303,7 +303,8 @@ def detailed_list_by_type(user, type_, module_id, page, filters):
     where the user's memberships give view (all of it for a superuser or a viewer of the root)."""
     root = visible_module(user, module_id)
     shape = _TaskShape(min(root.level, 2), page.key or "tree", page.descending,
-                       *(bool(filters.get(k)) for k in ("status", "owner", "from", "to")), bool(page.q))
+                       *(bool(filters.get(k)) for k in ("status", "owner", "from", "to")), bool(page.q),
+                       db.session.get_bind().dialect.name == "postgresql")
     visible = _visible_clause(user, root)
     count, ids = _task_statements(shape) if visible is None else _build_task_statements(shape, visible)
     params = {"prefix": root.path + "%", "type": type_, "root": root.id, "status": filters.get("status") or [],
@@ -350,6 +351,7 @@ class _TaskShape:
     since: bool
     until: bool
     text: bool
+    by_parent: bool = False  # tree order parent by parent (PostgreSQL: LATERAL), see _tree_by_parent
 
 
 @functools.lru_cache(maxsize=256)
@@ -382,6 +384,8 @@ def _build_task_statements(shape, visible):
         q = q.where(func.lower(Module.name).like(bindparam("q")))
     count = select(func.count()).select_from(q.subquery())
     last = Module.id
+    if key == "tree" and shape.by_parent:
+        return count, _tree_by_parent(q, shape)
     if key in ("tree", "project"):
         # Tree order: by entry module (portal), project, parent and position, each by its idx among its
         # siblings. The portal and project are the ancestors at levels 1 and 2 (their ids are in the path).
@@ -415,6 +419,41 @@ def _build_task_statements(shape, visible):
         order = [o.nulls_last() for o in order]
     page = q.order_by(*order, last).limit(bindparam("limit", type_=Integer)).offset(bindparam("offset", type_=Integer))
     return count, page
+
+
+def _tree_by_parent(q, shape):
+    """The page of `q` in tree order, read parent by parent: the parents of the matches (their ids from the
+    type-and-path index) are put in order first, then each one's matches follow in their own order (LATERAL), so
+    PostgreSQL sorts incrementally and stops at the page's end instead of joining and sorting every match. The
+    order is the one of the joined form in _build_task_statements: the entry and project come from the parent's
+    path, which starts with the match's own for every match below a project (and the parent's idx and id order
+    the matches of the levels above the same way)."""
+    entry, project, parent = aliased(Module), aliased(Module), aliased(Module)
+    matches = q.with_only_columns(Module.parent_id).subquery("matches")
+    # = ANY(array): one InitPlan and the parents read by id (as IN, PostgreSQL expected thousands of parents and
+    # scanned the whole table for them)
+    parent_ids = cast(select(func.array_agg(distinct(matches.c.parent_id))).scalar_subquery(), ARRAY(Integer))
+    cols = []
+    parents = select(parent.id, parent.level, parent.idx).where(parent.id == any_(parent_ids))
+    if shape.level < 1:
+        parents = parents.outerjoin(entry, entry.id == _path_part(parent.path, 1))
+        cols += [entry.idx.label("entry_idx"), entry.id.label("entry_id")]
+    if shape.level < 2:
+        on = project.id == _path_part(parent.path, 2)
+        parents = parents.outerjoin(project, and_(on, project.parent_id == bindparam("root"))
+                                    if shape.level == 1 else on)
+        cols += [project.idx.label("project_idx"), project.id.label("project_id")]
+    # Materialized: the parents are ordered before their matches are read (inlined, the project was joined to
+    # every match instead)
+    par = parents.add_columns(*cols).cte("par").prefix_with("MATERIALIZED")
+    ordered = [(k.desc() if shape.descending else k.asc())
+               for k in [par.c[c.name] for c in cols] + [par.c.level, par.c.idx, par.c.id]]
+    par = select(par).order_by(*ordered).subquery("ordered")  # presorted: the page's sort is incremental
+    t = q.with_only_columns(Module.id, Module.idx).where(Module.parent_id == par.c.id).lateral("t")
+    keys = [par.c[c.name] for c in cols] + [par.c.level, par.c.idx, par.c.id, t.c.idx]
+    order = [(k.desc() if shape.descending else k.asc()) for k in keys]
+    return select(t.c.id).select_from(par).join(t, true()).order_by(*order, t.c.id) \
+        .limit(bindparam("limit", type_=Integer)).offset(bindparam("offset", type_=Integer))
 
 
 def _present_trail(ancestors):

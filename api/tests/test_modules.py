@@ -542,6 +542,49 @@ def test_task_rows_carry_the_trail_to_their_real_parent(client, su, tree):
     assert [(a["typeLabel"], a["tab"]) for a in row["ancestors"]] == [("Portal", "portals"), ("Building", "buildings")]
 
 
+def test_tree_order_read_parent_by_parent_is_the_joined_order(app, make_user, tree):
+    """PostgreSQL reads a tree-ordered page parent by parent (LATERAL, modules._tree_by_parent); it must give the
+    rows of the joined form, in its order, for every root level, direction, filter and reader, page by page."""
+    import dataclasses
+    from api.services import modules
+    if _db.engine.dialect.name != "postgresql":
+        pytest.skip("LATERAL is PostgreSQL's; SQLite keeps the joined form")
+    second = new_tree(name="Second portal")
+    third = new_module(tree.portal, "4rineu_project", "Project C", idx=-2)
+    late_phase = new_module(tree.project, "4rineu_phase", "Phase 1", idx=-1)
+    made = []
+    for n, parent in enumerate([tree.phase, late_phase, tree.project, tree.other, third, second.phase,
+                                second.project] * 3):
+        made.append(new_module(parent, "4rineu_task", f"T{n:02d}", idx=(n * 7) % 5 - 2))
+    for n, m in enumerate(made[::3]):
+        _db.session.add(Deliverable(module_id=m.id, status="BLOCKED" if n % 2 else "IN_PROGRESS"))
+    member = make_user()
+    new_grant(tree.other, member)
+    new_grant(late_phase, member)
+    _db.session.commit()
+    su = make_user(superuser=True)
+    checked = 0
+    for user, roots in ((su, [root(), tree.portal, tree.project, tree.phase]), (member, [tree.other, late_phase])):
+        for start in roots:
+            visible = modules._visible_clause(user, start)
+            for descending in (False, True):
+                for status in (None, ["BLOCKED"]):
+                    shape = modules._TaskShape(min(start.level, 2), "tree", descending, bool(status), False, False,
+                                               False, False)
+                    params = {"prefix": start.path + "%", "type": "4rineu_task", "root": start.id,
+                              "status": status or [], "owner": None, "from": None, "to": None, "q": None}
+                    pages = {}
+                    for by_parent in (False, True):
+                        count, page = modules._build_task_statements(
+                            dataclasses.replace(shape, by_parent=by_parent), visible)
+                        total = _db.session.scalar(count, params)
+                        pages[by_parent] = [_db.session.scalars(page, {**params, "limit": 4, "offset": o}).all()
+                                            for o in range(0, total + 4, 4)]
+                    assert pages[True] == pages[False], (user.email, start.name, descending, status)
+                    checked += sum(len(p) for p in pages[True])
+    assert checked > 100
+
+
 def test_a_member_of_some_projects_lists_exactly_their_tasks(client, make_user, token_for, tree):
     """Someone who sees only some projects of a portal enters by those projects: each one's task list holds its
     own tasks, grouped under the portal it belongs to; the portal's list stays hidden (404, as the portal)."""
