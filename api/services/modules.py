@@ -385,27 +385,17 @@ def _build_task_statements(shape, visible):
     count = select(func.count()).select_from(q.subquery())
     last = Module.id
     if key == "tree" and shape.by_parent:
-        return count, _tree_by_parent(q, shape)
+        return count, _paged(_tree_by_parent(q, shape))
     if key in ("tree", "project"):
         # Tree order: by entry module (portal), project, parent and position, each by its idx among its
-        # siblings. The portal and project are the ancestors at levels 1 and 2 (their ids are in the path).
-        # Below a portal its entry is that portal, and its projects are the root's children: the joins stay small.
-        # The matches are read once (materialized) and only their parents are joined: joined as a table, the
-        # parent side made PostgreSQL hash the whole module table for every page.
+        # siblings. The matches are read once (materialized) and only their parents are joined: joined as a table,
+        # the parent side made PostgreSQL hash the whole module table for every page.
         t = q.add_columns(Module.parent_id, Module.idx, Module.path).cte("t").prefix_with("MATERIALIZED")
-        entry, project, parent_ = aliased(Module), aliased(Module), aliased(Module)
+        parent_ = aliased(Module)
         parent = select(parent_.id, parent_.level, parent_.idx).where(parent_.id.in_(select(t.c.parent_id))) \
             .subquery("parent")
-        q = select(t.c.id).select_from(t).outerjoin(parent, parent.c.id == t.c.parent_id)
-        cols = []
-        if shape.level < 1:
-            q = q.outerjoin(entry, entry.id == _path_part(t.c.path, 1))
-            cols += [entry.idx, entry.id]
-        if shape.level < 2:
-            on = project.id == _path_part(t.c.path, 2)
-            q = q.outerjoin(project, and_(on, project.parent_id == bindparam("root")) if shape.level == 1 else on)
-            cols += [func.lower(project.name)] if key == "project" else []
-            cols += [project.idx, project.id]
+        q, cols = _by_entry_and_project(select(t.c.id).select_from(t).outerjoin(parent, parent.c.id == t.c.parent_id),
+                                        t.c.path, shape)
         cols += [parent.c.level, parent.c.idx, parent.c.id, t.c.idx]
         last = t.c.id
     elif key == "owner":
@@ -417,8 +407,28 @@ def _build_task_statements(shape, visible):
     order = [(col.desc() if shape.descending else col.asc()) for col in cols]
     if key in ("deadline", "startDate", "status", "owner"):
         order = [o.nulls_last() for o in order]
-    page = q.order_by(*order, last).limit(bindparam("limit", type_=Integer)).offset(bindparam("offset", type_=Integer))
-    return count, page
+    return count, _paged(q.order_by(*order, last))
+
+
+def _paged(stmt):
+    return stmt.limit(bindparam("limit", type_=Integer)).offset(bindparam("offset", type_=Integer))
+
+
+def _by_entry_and_project(q, path, shape):
+    """`q` joined to the entry module (portal) and the project of `path`, the ancestors at levels 1 and 2 (their
+    ids are in the path), and their sort keys: (q, [columns]). Below a portal its entry is that portal and its
+    projects are the root's children, so the joins stay small; the 'project' sort goes by the project's name first."""
+    entry, project = aliased(Module), aliased(Module)
+    cols = []
+    if shape.level < 1:
+        q = q.outerjoin(entry, entry.id == _path_part(path, 1))
+        cols += [entry.idx.label("entry_idx"), entry.id.label("entry_id")]
+    if shape.level < 2:
+        on = project.id == _path_part(path, 2)
+        q = q.outerjoin(project, and_(on, project.parent_id == bindparam("root")) if shape.level == 1 else on)
+        cols += [func.lower(project.name).label("project_name")] if shape.key == "project" else []
+        cols += [project.idx.label("project_idx"), project.id.label("project_id")]
+    return q, cols
 
 
 def _tree_by_parent(q, shape):
@@ -428,32 +438,24 @@ def _tree_by_parent(q, shape):
     order is the one of the joined form in _build_task_statements: the entry and project come from the parent's
     path, which starts with the match's own for every match below a project (and the parent's idx and id order
     the matches of the levels above the same way)."""
-    entry, project, parent = aliased(Module), aliased(Module), aliased(Module)
+    parent = aliased(Module)
     matches = q.with_only_columns(Module.parent_id).subquery("matches")
     # = ANY(array): one InitPlan and the parents read by id (as IN, PostgreSQL expected thousands of parents and
     # scanned the whole table for them)
     parent_ids = cast(select(func.array_agg(distinct(matches.c.parent_id))).scalar_subquery(), ARRAY(Integer))
-    cols = []
-    parents = select(parent.id, parent.level, parent.idx).where(parent.id == any_(parent_ids))
-    if shape.level < 1:
-        parents = parents.outerjoin(entry, entry.id == _path_part(parent.path, 1))
-        cols += [entry.idx.label("entry_idx"), entry.id.label("entry_id")]
-    if shape.level < 2:
-        on = project.id == _path_part(parent.path, 2)
-        parents = parents.outerjoin(project, and_(on, project.parent_id == bindparam("root"))
-                                    if shape.level == 1 else on)
-        cols += [project.idx.label("project_idx"), project.id.label("project_id")]
+    parents, cols = _by_entry_and_project(
+        select(parent.id, parent.level, parent.idx).where(parent.id == any_(parent_ids)), parent.path, shape)
     # Materialized: the parents are ordered before their matches are read (inlined, the project was joined to
     # every match instead)
     par = parents.add_columns(*cols).cte("par").prefix_with("MATERIALIZED")
-    ordered = [(k.desc() if shape.descending else k.asc())
-               for k in [par.c[c.name] for c in cols] + [par.c.level, par.c.idx, par.c.id]]
-    par = select(par).order_by(*ordered).subquery("ordered")  # presorted: the page's sort is incremental
+
+    def in_order(keys):
+        return [(k.desc() if shape.descending else k.asc()) for k in keys]
+    par_keys = [c.name for c in cols] + ["level", "idx", "id"]
+    par = select(par).order_by(*in_order(par.c[k] for k in par_keys)).subquery("ordered")  # the sort is incremental
     t = q.with_only_columns(Module.id, Module.idx).where(Module.parent_id == par.c.id).lateral("t")
-    keys = [par.c[c.name] for c in cols] + [par.c.level, par.c.idx, par.c.id, t.c.idx]
-    order = [(k.desc() if shape.descending else k.asc()) for k in keys]
-    return select(t.c.id).select_from(par).join(t, true()).order_by(*order, t.c.id) \
-        .limit(bindparam("limit", type_=Integer)).offset(bindparam("offset", type_=Integer))
+    return select(t.c.id).select_from(par).join(t, true()) \
+        .order_by(*in_order([par.c[k] for k in par_keys] + [t.c.idx]), t.c.id)
 
 
 def _present_trail(ancestors):
