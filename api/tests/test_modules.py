@@ -63,7 +63,7 @@ def test_view_has_every_spec_field(client, su, tree, make_user):
                                  "typeLabel": "Portal"}]
     assert item["fqn"] == "Portal/Project A"
     assert item["childCount"] == 1
-    assert item["descendantCount"] == 3  # phase, task, subtask: what a delete takes along
+    assert item["descendantCount"] == 3 and item["descendantCountExact"]  # phase, task, subtask: a delete takes them
     assert view(client, su, tree.subtask.id)["descendantCount"] == 0
     assert item["deliverable"]["status"] == {"name": "BLOCKED", "label": "Blocked"}
     assert item["brand"] is None
@@ -119,6 +119,17 @@ def test_view_of_a_portal_and_of_a_branded_module(client, su, tree):
     assert item["brand"]["logo"] == 1234
     assert {"view_logo", "save_logo"} <= set(item["brand"]["links"])
     assert [c["name"] for c in item["children"]] == ["Project A", "Project B"]
+
+
+def test_descendants_are_counted_up_to_a_bound(client, su, tree, monkeypatch):
+    """A view's cost does not grow with its subtree: beyond DESCENDANTS_COUNTED, 'more than' that."""
+    from api.services import modules
+    assert view(client, su, tree.project.id)["descendantCountExact"] is True
+    monkeypatch.setattr(modules, "DESCENDANTS_COUNTED", 2)
+    project, phase, subtask = (view(client, su, m.id) for m in (tree.project, tree.phase, tree.subtask))
+    assert (project["descendantCount"], project["descendantCountExact"]) == (2, False)  # 3 below it
+    assert (phase["descendantCount"], phase["descendantCountExact"]) == (2, True)  # task, subtask
+    assert (subtask["descendantCount"], subtask["descendantCountExact"]) == (0, True)
 
 
 def test_view_unknown_module_is_404(client, su):

@@ -2,6 +2,7 @@
 from marshmallow import fields
 
 from ...schemas import Camel, UtcDateTime
+from ...services.modules import DESCENDANTS_COUNTED
 from ..brand.schemas import BrandSchema
 from ..custom_field_values.schemas import CustomFieldSchema
 from ..deliverable.schemas import DeliverableRowSchema, DeliverableSchema
@@ -68,7 +69,10 @@ class ModuleSchema(Camel):
     path = fields.String()
     level = fields.Integer()
     childCount = fields.Integer()
-    descendantCount = fields.Integer(metadata={"description": "modules below it, at any depth (a delete takes them)"})
+    descendantCount = fields.Integer(metadata={"description": "modules below it, at any depth (a delete takes them), "
+                                                             f"counted up to {DESCENDANTS_COUNTED:,}"})
+    descendantCountExact = fields.Boolean(metadata={"description": "false: more modules than descendantCount are "
+                                                                   "below it"})
     created = UtcDateTime()
     createdBy = fields.String(allow_none=True)
     createdById = fields.Integer(allow_none=True)

@@ -37,13 +37,15 @@ function HeaderStatus({ module, onOpen }) {
 }
 
 /** 'PLEASE CAREFUL WHEN DELETING ENTRIES.' and, when the module has children, 'SOME ITEMS ARE NEEDED FOR DEV.'
- *  with how many modules go with it (spec §8). */
+ *  with how many modules go with it (spec §8): the server counts up to a bound, then says there are more. */
 export function DeleteModuleDialog({ module, action }) {
   const n = module.descendantCount ?? module.childCount ?? 0;
   if (!n) return <ConfirmDialog title={`Delete ${module.typeLabel}`} detail={module.name} action={action} />;
+  let below = n === 1 ? 'the module' : `the ${n.toLocaleString('en')} modules`;
+  if (module.descendantCountExact === false) below = `more than ${n.toLocaleString('en')} modules`;
   const detail = (
     <span data-testid="delete-descendants">
-      {module.name} and the {n === 1 ? 'module' : `${n} modules`} below it, with everything they hold, will be deleted.
+      {module.name} and {below} below it, with everything they hold, will be deleted.
     </span>
   );
   return <ConfirmDialog title={`Delete ${module.typeLabel}`} question={DEV_WARNING} detail={detail} action={action} />;
