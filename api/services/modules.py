@@ -58,10 +58,15 @@ CARRIED_COLUMNS = (
     Brand.logo_size.label("b_size"))
 
 
-def row_select(*where):
-    """SELECT of module rows with everything a row shows (one statement, whatever the number of rows)."""
+def row_select(*where, ids=None):
+    """SELECT of module rows with everything a row shows (one statement, whatever the number of rows). `ids`: the
+    rows' ids (a list or an expanding bindparam), given to the deliverables' join too: PostgreSQL does not carry an
+    IN list across a join, and without it scanned every deliverable for a page of 50 (1.5 ms, not 0.15)."""
+    on = Deliverable.module_id == Module.id
+    if ids is not None:
+        where, on = (*where, Module.id.in_(ids)), on & Deliverable.module_id.in_(ids)
     return (select(*ROW_COLUMNS, *CARRIED_COLUMNS).select_from(Module)
-            .outerjoin(Deliverable, Deliverable.module_id == Module.id)
+            .outerjoin(Deliverable, on)
             .outerjoin(_OWNER, _OWNER.id == Deliverable.owner_id)
             .outerjoin(Brand, Brand.module_id == Module.id).where(*where))
 
@@ -342,7 +347,7 @@ def detailed_list_by_type(user, type_, module_id, page, filters):
 
 
 # Built once: a page of rows by id, and the names of their ancestors.
-_ROWS_BY_ID = row_select(Module.id.in_(bindparam("ids", expanding=True)))
+_ROWS_BY_ID = row_select(ids=bindparam("ids", expanding=True))
 _NAMES_BY_ID = select(Module.id, Module.name, Module.type, Module.platform, Module.level) \
     .where(Module.id.in_(bindparam("ids", expanding=True)))
 
@@ -514,7 +519,7 @@ def entry_modules(user):
     else:
         mine = perm.user_memberships(user)
         ids = [mid for mid, m in mine.items() if m.allow_view or m.admin]
-        cands = db.session.execute(row_select(Module.id.in_(ids))).all() if ids else []
+        cands = db.session.execute(row_select(ids=ids)).all() if ids else []
         viewable = {m.id for m in cands}
         mods = [m for m in cands if not any(int(a) in viewable for a in m.path.strip("/").split("/")[:-1] if a)
                 and m.level > 0]
