@@ -14,16 +14,17 @@ queries (on PostgreSQL the counts, the page and its highlights are one statement
 import re
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
+from functools import lru_cache
 
 import orjson
-from sqlalchemy import (Integer, Text, bindparam, case, cast, column, false, func, literal, literal_column, null, or_,
-                        select, table, text, true, union_all)
+from sqlalchemy import (DateTime, Integer, String, Text, bindparam, case, cast, column, false, func, literal,
+                        literal_column, null, or_, select, table, text, true, union_all)
 
 from .. import links
 from .. import permissions as perm
 from ..extensions import db
 from ..links import Ctx
-from ..models.module import path_under
+from ..models.module import path_under_param
 from ..models import Module, SearchDoc, User
 from ..models.search import CONFIG, FTS, KINDS
 from . import platforms
@@ -107,28 +108,45 @@ def _regconfig():
     return literal_column(f"'{CONFIG}'::regconfig")
 
 
-def pg_tsquery(groups):
-    """The tsquery: each term through websearch_to_tsquery as a quoted phrase (so its own syntax never applies),
-    a prefix as to_tsquery of 'word':* (a word is letters and digits only), joined with tsquery_and/or/not."""
+def tsquery_params(groups):
+    """What the tsquery's SQL depends on (per group, per term: negated, prefix, words before the prefix) and its
+    values, named as pg_tsquery names its parameters: each term's words as one quoted phrase (so
+    websearch_to_tsquery's own syntax never applies), a prefix as 'word':* (a word is letters and digits only)."""
+    shape, values = [], {}
+    for g in groups:
+        terms = []
+        for t in g:
+            words = t.words[:-1] if t.prefix else t.words
+            if words:
+                values[f"tsq{len(values) + 1}"] = '"' + " ".join(words) + '"'
+            if t.prefix:
+                values[f"tsq{len(values) + 1}"] = f"'{t.words[-1]}':*"
+            terms.append((t.negated, t.prefix, bool(words)))
+        shape.append(tuple(terms))
+    return tuple(shape), values
+
+
+def pg_tsquery(shape):
+    """The tsquery of a tsquery_params() shape: websearch_to_tsquery of each term's words, to_tsquery of a prefix,
+    joined with tsquery_and/or/not."""
     n = [0]
 
-    def param(value):
+    def param():
         n[0] += 1
-        return bindparam(f"tsq{n[0]}", value)
+        return bindparam(f"tsq{n[0]}", type_=String)
 
-    def term(t):
-        words = t.words[:-1] if t.prefix else t.words
-        q = func.websearch_to_tsquery(_regconfig(), param('"' + " ".join(words) + '"')) if words else None
-        if t.prefix:
-            tail = func.to_tsquery(_regconfig(), param(f"'{t.words[-1]}':*"))
+    def term(negated, prefix, has_words):
+        q = func.websearch_to_tsquery(_regconfig(), param()) if has_words else None
+        if prefix:
+            tail = func.to_tsquery(_regconfig(), param())
             q = tail if q is None else func.tsquery_phrase(q, tail)
-        return q
+        return func.tsquery_not(q) if negated else q
 
     out = None
-    for g in groups:
+    for g in shape:
         expr = None
         for t in g:
-            x = func.tsquery_not(term(t)) if t.negated else term(t)
+            x = term(*t)
             expr = x if expr is None else func.tsquery_and(expr, x)
         out = expr if out is None else func.tsquery_or(out, expr)
     return out
@@ -146,16 +164,34 @@ class Filters:
     until: object = None
 
 
-def _visible(user, path):
-    """SQL: the document's module is one the user may view. Rights are the union of memberships down the tree, so a
-    module is visible when a membership giving view sits on it or an ancestor: that id is in its path."""
+def _conditions(user, f):
+    """What the rights and filters make the SQL depend on, and their values (the parameters of _where and
+    _narrowed). Rights: a document is visible when its module's path holds the id of one of the user's memberships
+    that give view (rights are the union of memberships down the tree); 'all' for a superuser, whose portal-bound
+    API token sees that portal only."""
+    values = {}
     if user.is_superuser:
-        bound = perm.token_portal(user)  # a superuser's portal-bound API token sees that portal only
-        return true() if bound is None else path.like(f"%/{bound}/%")
-    ids = sorted(mid for mid, m in perm.user_memberships(user).items() if m.allow_view or m.admin)
-    if not ids:
-        return false()
-    return or_(*[path.like(f"%/{mid}/%") for mid in ids])
+        bound = perm.token_portal(user)
+        ids = None if bound is None else [bound]
+    else:
+        ids = sorted(mid for mid, m in perm.user_memberships(user).items() if m.allow_view or m.admin)
+    for i, mid in enumerate(ids or ()):
+        values[f"visible{i}"] = f"%/{mid}/%"
+    if f.scope is not None:
+        values["scope"] = f.scope.path + "%"
+    if f.since is not None:
+        values["since"] = datetime.combine(f.since, time.min)
+    if f.until is not None:
+        values["until"] = datetime.combine(f.until, time.min) + timedelta(days=1)
+    if f.kinds:
+        values["kinds"] = list(f.kinds)
+    if f.portal is not None:
+        values["portal"] = str(f.portal)
+    if f.author is not None:
+        values["author"] = f.author
+    shape = ("all" if ids is None else len(ids),) + tuple(k in values for k in ("scope", "since", "until", "kinds",
+                                                                                "portal", "author"))
+    return shape, values
 
 
 def _portal_of(path):
@@ -163,27 +199,30 @@ def _portal_of(path):
     return func.split_part(path, literal_column("'/'"), literal_column("3"))  # constants: GROUP BY repeats it
 
 
-def _where(user, f, c=SearchDoc):
+def _where(shape, c=SearchDoc):
     """What the counts and the page share: rights, scope and date range (`c`: the documents' columns)."""
-    out = [_visible(user, c.path)]
-    if f.scope is not None:
-        out.append(path_under(c.path, f.scope.path))
-    if f.since is not None:
-        out.append(c.created >= datetime.combine(f.since, time.min))
-    if f.until is not None:
-        out.append(c.created < datetime.combine(f.until, time.min) + timedelta(days=1))
+    visible, scope, since, until = shape[:4]
+    out = [true() if visible == "all" else false() if not visible else
+           or_(*[c.path.like(bindparam(f"visible{i}", type_=String)) for i in range(visible)])]
+    if scope:
+        out.append(path_under_param(c.path, "scope"))
+    if since:
+        out.append(c.created >= bindparam("since", type_=DateTime))
+    if until:
+        out.append(c.created < bindparam("until", type_=DateTime))
     return out
 
 
-def _narrowed(f, c=SearchDoc):
+def _narrowed(shape, c=SearchDoc):
     """The facet filters as SQL (kind, portal, author)."""
+    kinds, portal, author = shape[4:]
     out = []
-    if f.kinds:
-        out.append(c.kind.in_(f.kinds))
-    if f.portal is not None:
-        out.append(_portal_of(c.path) == str(f.portal))
-    if f.author is not None:
-        out.append(c.author_id == f.author)
+    if kinds:
+        out.append(c.kind.in_(bindparam("kinds", expanding=True)))
+    if portal:
+        out.append(_portal_of(c.path) == bindparam("portal", type_=String))
+    if author:
+        out.append(c.author_id == bindparam("author", type_=Integer))
     return out
 
 
@@ -204,10 +243,11 @@ def search(user, q, f, page):
     groups = parse(q)
     if not groups:
         return [], 0, empty_facets()
+    shape, values = _conditions(user, f)
     if db.session.get_bind().dialect.name == "postgresql":
-        counts, rows, marked = _postgresql(user, groups, f, page)
+        counts, rows, marked = _postgresql(groups, shape, values, page)
     else:
-        counts, rows, marked = _sqlite(user, groups, f, page)
+        counts, rows, marked = _sqlite(groups, shape, values, page)
     facets, total = _facets(counts, f)
     names, people = _names(rows, facets)
     _name_facets(facets, names, people)
@@ -219,24 +259,24 @@ _SHOWN = (SearchDoc.id, SearchDoc.kind, SearchDoc.item_id, SearchDoc.module_id, 
           SearchDoc.author_id, SearchDoc.created)
 
 
-def _sqlite(user, groups, f, page):
+def _sqlite(groups, shape, values, page):
     """FTS5: the counts, the page (bm25 over every match) and its highlights, three statements."""
     match = text(f"{FTS} MATCH :match").bindparams(match=fts5_match(groups))
 
     def matches(*cols):
         return select(*cols).select_from(_FTS).join(SearchDoc, SearchDoc.id == _FTS.c.rowid).where(
-            match, *_where(user, f))
+            match, *_where(shape))
 
     portal = _portal_of(SearchDoc.path)
     counts = db.session.execute(matches(SearchDoc.kind, portal, SearchDoc.author_id, func.count())
-                                .group_by(SearchDoc.kind, portal, SearchDoc.author_id)).all()
+                                .group_by(SearchDoc.kind, portal, SearchDoc.author_id), values).all()
     rank = -literal_column(f"bm25({FTS}, 5.0, 2.0, 1.0)")
     if page.key == "created":  # oldest first; '-created': newest first
         order = [SearchDoc.created.desc() if page.descending else SearchDoc.created.asc()]
     else:  # best first ('-rank': worst first), then newest
         order = [rank.asc() if page.descending else rank.desc(), SearchDoc.created.desc()]
-    rows = db.session.execute(matches(*_SHOWN).where(*_narrowed(f)).order_by(*order, SearchDoc.id.desc())
-                              .limit(page.per_page).offset(page.offset)).all()
+    rows = db.session.execute(matches(*_SHOWN).where(*_narrowed(shape)).order_by(*order, SearchDoc.id.desc())
+                              .limit(page.per_page).offset(page.offset), values).all()
     marked = {}
     if rows:
         cols = ", ".join([f"highlight({FTS}, 0, :m, :u)"] + [f"snippet({FTS}, {c}, :m, :u, '…', 24)" for c in (1, 2)])
@@ -247,66 +287,85 @@ def _sqlite(user, groups, f, page):
     return [(k, p, a, n) for k, p, a, n in counts], rows, marked
 
 
-def _postgresql(user, groups, f, page):
-    """One statement: the visible matches (the GIN index) once, materialized; their counts by kind, portal and
-    author as JSON; the page, ranked with ts_rank among the newest RANKED matches (then newest first), with its
-    highlights by ts_headline. A row with only the counts when the page is empty."""
-    tsq = pg_tsquery(groups)
-    cfg = _regconfig()
-    m = select(SearchDoc.id, SearchDoc.kind, SearchDoc.path, SearchDoc.author_id, SearchDoc.created) \
-        .where(SearchDoc.tsv.op("@@")(tsq), *_where(user, f)).cte("m").prefix_with("MATERIALIZED")
-    g = select(m.c.kind, _portal_of(m.c.path).label("portal"), m.c.author_id, func.count().label("n")) \
-        .group_by(m.c.kind, _portal_of(m.c.path), m.c.author_id).subquery("g")
-    counts = select(func.coalesce(func.json_agg(func.json_build_array(g.c.kind, g.c.portal, g.c.author_id, g.c.n)),
-                                  literal_column("'[]'::json"))).scalar_subquery()
-    p = _pg_page(m, tsq, f, page)
-    opts = f"StartSel={MARK}, StopSel={UNMARK}"
-    body = func.concat_ws(" · ", func.nullif(p.c.body, ""), func.nullif(p.c.extra, ""))
-    # The counts (hundreds of groups on a common word) ride on the first row only, as text read once by orjson:
-    # on every row, PostgreSQL wrote them and psycopg parsed them 20 times a page.
-    first = func.row_number().over(order_by=(p.c.part, p.c.pos)) == 1
-    stmt = select(case((first, cast(counts, Text))).label("counts"), *[p.c[c.name] for c in _SHOWN],
-                  func.ts_headline(cfg, _pg_text(p.c.title), tsq, f"HighlightAll=true, {opts}").label("hl_title"),
-                  func.ts_headline(cfg, _pg_text(body), tsq, "MaxWords=28, MinWords=12, ShortWord=2, MaxFragments=2, "
-                                                             f'FragmentDelimiter=" … ", {opts}').label("hl_snippet")) \
-        .select_from(select(literal(1).label("one")).subquery("one").outerjoin(p, true())) \
-        .order_by(p.c.part, p.c.pos)
-    out = db.session.execute(stmt).all()
+def _postgresql(groups, shape, values, page):
+    """The statement of this shape of search (built once per shape: building it cost more than running it on a
+    rare word), run with this search's values."""
+    terms, tsq_values = tsquery_params(groups)
+    lo, hi = page.offset, page.offset + page.per_page  # rows lo .. hi-1, from 0
+    params = {**values, **tsq_values, "head": RANKED}
+    if page.key == "created":
+        params.update(off=lo, lim=page.per_page)
+    else:
+        if lo < RANKED:
+            params.update(off=lo, lim=min(hi, RANKED) - lo)
+        if hi > RANKED:
+            start = max(lo, RANKED)
+            params.update(after_off=start, after_lim=hi - start)
+    stmt = _pg_statement(terms, shape, page.key, page.descending, lo < RANKED, hi > RANKED)
+    out = db.session.execute(stmt, params).all()
     counts_ = orjson.loads(out[0].counts) if out else []
     rows = [x for x in out if x.id is not None]
     return [tuple(c) for c in counts_], rows, {x.id: (_back(x.hl_title), _back(x.hl_snippet)) for x in rows}
 
 
-def _pg_page(m, tsq, f, page):
+@lru_cache(maxsize=256)
+def _pg_statement(terms, shape, key, descending, ranked, after):
+    """One statement: the visible matches (the GIN index) once, materialized; their counts by kind, portal and
+    author as JSON; the page, ranked with ts_rank among the newest RANKED matches (then newest first), with its
+    highlights by ts_headline. A row with only the counts when the page is empty. `terms`: tsquery_params' shape;
+    `shape`: _conditions'; `ranked`/`after`: the page has rows among the newest RANKED / after them."""
+    tsq = pg_tsquery(terms)
+    cfg = _regconfig()
+    m = select(SearchDoc.id, SearchDoc.kind, SearchDoc.path, SearchDoc.author_id, SearchDoc.created) \
+        .where(SearchDoc.tsv.op("@@")(tsq), *_where(shape)).cte("m").prefix_with("MATERIALIZED")
+    g = select(m.c.kind, _portal_of(m.c.path).label("portal"), m.c.author_id, func.count().label("n")) \
+        .group_by(m.c.kind, _portal_of(m.c.path), m.c.author_id).subquery("g")
+    counts = select(func.coalesce(func.json_agg(func.json_build_array(g.c.kind, g.c.portal, g.c.author_id, g.c.n)),
+                                  literal_column("'[]'::json"))).scalar_subquery()
+    p = _pg_page(m, tsq, shape, key, descending, ranked, after)
+    opts = f"StartSel={MARK}, StopSel={UNMARK}"
+    body = func.concat_ws(" · ", func.nullif(p.c.body, ""), func.nullif(p.c.extra, ""))
+    # The counts (hundreds of groups on a common word) ride on the first row only, as text read once by orjson:
+    # on every row, PostgreSQL wrote them and psycopg parsed them 20 times a page.
+    first = func.row_number().over(order_by=(p.c.part, p.c.pos)) == 1
+    return select(case((first, cast(counts, Text))).label("counts"), *[p.c[c.name] for c in _SHOWN],
+                  func.ts_headline(cfg, _pg_text(p.c.title), tsq, f"HighlightAll=true, {opts}").label("hl_title"),
+                  func.ts_headline(cfg, _pg_text(body), tsq, "MaxWords=28, MinWords=12, ShortWord=2, MaxFragments=2, "
+                                                             f'FragmentDelimiter=" … ", {opts}').label("hl_snippet")) \
+        .select_from(select(literal(1).label("one")).subquery("one").outerjoin(p, true())) \
+        .order_by(p.c.part, p.c.pos)
+
+
+def _pg_page(m, tsq, shape, key, descending, ranked, after):
     """The page's rows (with their text for the highlights) from the matches `m`, numbered `part`, `pos`. Sorted by
     rank: the newest RANKED matches ranked by ts_rank (top-N by date, then ranked), the others after them newest
-    first; a page that straddles the two takes the end of one and the start of the other. By date: top-N."""
-    narrowed = _narrowed(f, m.c)
+    first; a page that straddles the two takes the end of one and the start of the other (`:off`/`:lim` among the
+    `:head` newest, ranked; `:after_off`/`:after_lim` after them). By date: top-N (`:off`, `:lim`)."""
+    narrowed = _narrowed(shape, m.c)
     newest = [m.c.created.desc(), m.c.id.desc()]
     cols = (*_SHOWN, SearchDoc.title, SearchDoc.body, SearchDoc.extra)
-    lo, hi = page.offset, page.offset + page.per_page  # rows lo .. hi-1, from 0
 
     def by_date(order, offset, limit, part):
-        ids = select(m.c.id, m.c.created).where(*narrowed).order_by(*order).offset(offset).limit(limit).subquery()
-        key = [ids.c.created.desc(), ids.c.id.desc()] if order is newest else [ids.c.created.asc(), ids.c.id.asc()]
-        return select(*cols, literal(part).label("part"), func.row_number().over(order_by=key).label("pos")) \
+        ids = select(m.c.id, m.c.created).where(*narrowed).order_by(*order) \
+            .offset(bindparam(offset, type_=Integer)).limit(bindparam(limit, type_=Integer)).subquery()
+        key_ = [ids.c.created.desc(), ids.c.id.desc()] if order is newest else [ids.c.created.asc(), ids.c.id.asc()]
+        return select(*cols, literal(part).label("part"), func.row_number().over(order_by=key_).label("pos")) \
             .select_from(ids.join(SearchDoc, SearchDoc.id == ids.c.id))
 
-    if page.key == "created":
+    if key == "created":
         oldest = [m.c.created.asc(), m.c.id.asc()]
-        return by_date(newest if page.descending else oldest, lo, page.per_page, 0).subquery("p")
+        return by_date(newest if descending else oldest, "off", "lim", 0).subquery("p")
     parts = []
-    if lo < RANKED:
-        head = select(m.c.id).where(*narrowed).order_by(*newest).limit(RANKED).subquery("head")
+    if ranked:
+        head = select(m.c.id).where(*narrowed).order_by(*newest).limit(bindparam("head", type_=Integer)) \
+            .subquery("head")
         rank = func.ts_rank(SearchDoc.tsv, tsq)
-        key = [rank.asc() if page.descending else rank.desc(), SearchDoc.created.desc(), SearchDoc.id.desc()]
-        ranked = select(*cols, literal(0).label("part"), func.row_number().over(order_by=key).label("pos")) \
-            .select_from(head.join(SearchDoc, SearchDoc.id == head.c.id)).order_by(*key) \
-            .offset(lo).limit(min(hi, RANKED) - lo)
-        parts.append(ranked)
-    if hi > RANKED:
-        start = max(lo, RANKED)
-        parts.append(by_date(newest, start, hi - start, 1))
+        order = [rank.asc() if descending else rank.desc(), SearchDoc.created.desc(), SearchDoc.id.desc()]
+        parts.append(select(*cols, literal(0).label("part"), func.row_number().over(order_by=order).label("pos"))
+                     .select_from(head.join(SearchDoc, SearchDoc.id == head.c.id)).order_by(*order)
+                     .offset(bindparam("off", type_=Integer)).limit(bindparam("lim", type_=Integer)))
+    if after:
+        parts.append(by_date(newest, "after_off", "after_lim", 1))
     return (parts[0] if len(parts) == 1 else union_all(*parts)).subquery("p")
 
 
@@ -343,17 +402,22 @@ def _names(rows, facets):
     user_ids = {r.author_id for r in rows if r.author_id} | {a["id"] for a in facets["author"]}
     if not module_ids and not user_ids:
         return {}, {}
-    mods = select(literal("m").label("k"), Module.id, Module.name, Module.type, Module.platform, Module.level) \
-        .where(Module.id.in_(module_ids or [0]))
-    users = select(literal("u"), User.id, User.name, null(), null(), cast(null(), Integer)) \
-        .where(User.id.in_(user_ids or [0]))
     names, people = {}, {}
-    for k, id_, name, type_, platform, level in db.session.execute(union_all(mods, users)):
+    for k, id_, name, type_, platform, level in db.session.execute(_NAMES, {"modules": list(module_ids),
+                                                                           "users": list(user_ids)}):
         if k == "m":
             names[id_] = _Mod(id_, name, type_, platform, level)
         else:
             people[id_] = name
     return names, people
+
+
+# Built once: the modules (`:modules`) and people (`:users`) a page of hits names.
+_NAMES = union_all(
+    select(literal("m").label("k"), Module.id, Module.name, Module.type, Module.platform, Module.level)
+    .where(Module.id.in_(bindparam("modules", expanding=True))),
+    select(literal("u"), User.id, User.name, null(), null(), cast(null(), Integer))
+    .where(User.id.in_(bindparam("users", expanding=True))))
 
 
 @dataclass(frozen=True)
