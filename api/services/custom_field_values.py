@@ -197,9 +197,22 @@ def present_checklist(c, f, values):
             "links": {"toggle": toggle} if toggle else {}}
 
 
-def applies(field, module, path_ids):
-    """A field applies to the modules below (and at) the one defining it, of its target type if it has one."""
-    return field.module_id in path_ids and not (field.target_type and field.target_type != module.type)
+def applying(fields_, modules):
+    """{module id: [field]}: the fields of `fields_` (in their order) that apply to each of `modules`. A field
+    applies to the modules below (and at) the one defining it, of its target type if it has one. Found through
+    the modules on each one's path: checking every field against every module cost rows x fields when the rows
+    each define a field (a list whose tasks each have their own checklist)."""
+    position, by_owner = {}, {}
+    for i, f in enumerate(fields_):
+        position[f.id] = i
+        by_owner.setdefault(f.module_id, []).append(f)
+    out = {}
+    for m in modules:
+        found = [f for p in m.path.strip("/").split("/") if p for f in by_owner.get(int(p), ())
+                 if not (f.target_type and f.target_type != m.type)]
+        found.sort(key=lambda f: position[f.id])
+        out[m.id] = found
+    return out
 
 
 def _fields_of(own, by_attribute):
@@ -240,11 +253,8 @@ def fields_of(modules, attribute=None, ids=None):
     if fields_:
         for v in db.session.execute(values_q, {**params, "fields": [f.id for f in fields_]}):
             by_module.setdefault((v.module_id, v.field_id), []).append(v)
-    out = {}
-    for m in modules:
-        path_ids = {int(p) for p in m.path.strip("/").split("/") if p}
-        out[m.id] = [(f, by_module.get((m.id, f.id), [])) for f in fields_ if applies(f, m, path_ids)]
-    return out
+    return {mid: [(f, by_module.get((mid, f.id), [])) for f in found]
+            for mid, found in applying(fields_, modules).items()}
 
 
 def field_view(user, module, field):

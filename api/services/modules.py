@@ -184,12 +184,9 @@ def _view_fields(module, children):
         for v in db.session.execute(_VIEW_VALUES[bool(children and checks)],
                                     {"module": module.id, "checks": checks}).all():
             values.setdefault((v.module_id, v.field_id), []).append(v)
-    out = {}
-    for m in [module] + list(children):
-        ids = {int(p) for p in m.path.strip("/").split("/") if p}
-        out[m.id] = [(f, values.get((m.id, f.id), [])) for f in fields_ if custom_field_values.applies(f, m, ids)
-                     and (m is module or f.attribute == custom_field_values.CHECKLIST)]
-    return out
+    return {mid: [(f, values.get((mid, f.id), [])) for f in found
+                  if mid == module.id or f.attribute == custom_field_values.CHECKLIST]
+            for mid, found in custom_field_values.applying(fields_, [module, *children]).items()}
 
 
 def _children_ids(module):

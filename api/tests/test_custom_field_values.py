@@ -155,3 +155,35 @@ def test_numeric_aggregates_follow_each_value(client, tree, people, token_for):
     assert submit(client, editor, value["links"]["edit"]["url"], {"numval": "500"}, method="PUT").status_code == 200
     agg = report_values(client, editor, tree.portal.id, "budget")["aggregatedValues"]
     assert (agg["max_value_formatted"], agg["sum_value_formatted"]) == ("€500", "€600")
+
+
+def test_which_fields_apply_is_found_through_the_path_not_field_by_field():
+    """`applying` looks at the fields of the modules on each path only: 300 rows that each define a field cost
+    a few reads a row, not 300 (it is read by every module/view, module/list and tasks-all)."""
+    from types import SimpleNamespace as NS
+
+    from api.services.custom_field_values import applying
+
+    seen = []
+
+    class Field:
+        """A field that counts how often what decides whether it applies is read."""
+        def __init__(self, id_, module_id, target_type=None):
+            self.id, self._module, self._target = id_, module_id, target_type
+
+        @property
+        def module_id(self):
+            seen.append(self.id)
+            return self._module
+
+        @property
+        def target_type(self):
+            seen.append(self.id)
+            return self._target
+
+    rows = [NS(id=100 + i, path=f"/1/2/{100 + i}/", type="task") for i in range(300)]
+    fields = [Field(1, 1), Field(2, 2, "phase")] + [Field(1000 + r.id, r.id) for r in rows]
+    out = applying(fields, rows)
+    assert all([f.id for f in out[r.id]] == [1, 1000 + r.id] for r in rows)
+    # A few reads a row (field by field, it was 302 a row: 90,600 here).
+    assert len(seen) <= 6 * len(rows)

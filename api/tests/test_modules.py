@@ -181,6 +181,39 @@ def test_add_a_portal_gets_the_checklist_field(client, su):
     assert item["level"] == 1 and [f["attribute"] for f in item["customFields"]] == ["checklist_status"]
 
 
+
+def test_fields_apply_down_the_path_to_each_row_and_the_module(client, su, tree):
+    """Which fields apply is found through each module's path (not every field against every row): a row that
+    defines its own checklist field gets it, where it comes first (idx, id); a sibling's never; a field with a
+    target type applies to that type only; the module page lists the fields above it in their order."""
+    portal_check = _db.session.scalar(sa.select(CustomField).where(CustomField.module_id == tree.portal.id))
+    phase_only = CustomField(module_id=tree.portal.id, attribute="phase_code", label="Code", type="TEXT",
+                             target_type="4rineu_phase", idx=7)
+    project_field = CustomField(module_id=tree.project.id, attribute="budget", label="Budget", type="NUMERIC", idx=3)
+    tasks = [tree.task] + [new_module(tree.phase, "4rineu_task", f"Task {i}", idx=i) for i in (2, 3)]
+    own = {t.id: CustomField(module_id=t.id, attribute="checklist_status", label="Done", type="PICKLIST", idx=idx)
+           for t, idx in ((tasks[1], -1), (tasks[2], 5))}  # task 2's own comes before the portal's, task 3's after
+    _db.session.add_all([phase_only, project_field, *own.values()])
+    _db.session.flush()
+    values = {tasks[0].id: (portal_check, "completed"), tasks[1].id: (own[tasks[1].id], "not_completed"),
+              tasks[2].id: (portal_check, "completed")}
+    _db.session.add(CustomValue(field_id=own[tasks[2].id].id, module_id=tasks[2].id, stringval="not_completed"))
+    for mid, (field, value) in values.items():
+        _db.session.add(CustomValue(field_id=field.id, module_id=mid, stringval=value))
+    _db.session.commit()
+    expected = {t.name: values[t.id][1] for t in tasks}
+    rows = view(client, su, tree.phase.id)["children"]
+    assert {r["name"]: r["checklist"]["value"] for r in rows} == expected
+    listed = client.get(f"/api/module/list/{tree.phase.id}", headers=su).get_json()["list"]
+    assert {r["name"]: r["checklist"]["value"] for r in listed} == expected
+    # The module itself: the fields above it and its own, in (idx, id) order, of its type.
+    assert [f["attribute"] for f in view(client, su, tree.phase.id)["customFields"]] == \
+        ["checklist_status", "budget", "phase_code"]
+    assert [f["attribute"] for f in view(client, su, tasks[1].id)["customFields"]] == \
+        ["checklist_status", "checklist_status", "budget"]
+    assert [f["id"] for f in view(client, su, tasks[1].id)["customFields"]][:2] == \
+        [own[tasks[1].id].id, portal_check.id]
+
 @pytest.mark.parametrize("data,errors", [
     ({}, {"name": ["Name is required"]}),
     ({"name": "   "}, {"name": ["Name is required"]}),
