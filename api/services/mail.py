@@ -1,11 +1,23 @@
 """Outgoing mail: SMTP when MAIL_SERVER is set, otherwise an .eml file per message in the outbox."""
 import os
+import re
 import smtplib
 import time
 from email.message import EmailMessage
 from email.utils import make_msgid
 
 from flask import current_app
+
+
+# What an outbox file's name keeps of the address: an address may hold '/' and other characters a file name must
+# not (RFC 5322 allows them before the '@'), so the message never lands outside the outbox or fails to be written.
+_UNSAFE_IN_NAME = re.compile(r"[^A-Za-z0-9._+-]")
+
+
+def outbox_name(to):
+    """The outbox file name of a message to `to`: the time, then the address with anything but letters, digits
+    and . _ + - as '_' ('@' as '_at_'), cut to a length every file system takes."""
+    return f"{time.time():.6f}-{_UNSAFE_IN_NAME.sub('_', to.replace('@', '_at_'))[:120]}.eml"
 
 
 def one_line(text, limit=200):
@@ -29,8 +41,7 @@ def send(to, subject, text, html=None, headers=None):
         msg.add_alternative(html, subtype="html")
     if not cfg["MAIL_SERVER"]:
         os.makedirs(cfg["MAIL_OUTBOX_DIR"], exist_ok=True)
-        name = f"{time.time():.6f}-{to.replace('@', '_at_')}.eml"
-        with open(os.path.join(cfg["MAIL_OUTBOX_DIR"], name), "wb") as fh:
+        with open(os.path.join(cfg["MAIL_OUTBOX_DIR"], outbox_name(to)), "wb") as fh:
             fh.write(bytes(msg))
         return
     smtp_cls = smtplib.SMTP_SSL if cfg["MAIL_USE_SSL"] else smtplib.SMTP

@@ -189,6 +189,22 @@ def test_invite_creates_account_from_mail_link(app, client, tree, team, token_fo
     assert client.get("/api/invitation/view?token=forged.token.value").status_code == 404
 
 
+
+@pytest.mark.parametrize("address", ["a/b@example.org", "x*/y@example.org", "o'brien+tag@example.org"])
+def test_an_address_with_characters_a_file_name_cannot_hold_is_mailed(app, client, tree, team, token_for, address):
+    """The outbox file's name keeps only safe characters of the address (found by the fuzzer: '/' before the '@'
+    answered 500); the message is in the outbox, addressed as given, and nothing lands outside it."""
+    h = token_for(team[0])
+    values, form = form_values(client, h, f"/api/invitation/invite-colleague/{tree.project.id}")
+    values.update(email=address)
+    mails = os.path.join(app.config["MAIL_OUTBOX_DIR"], "..", "**", "*.eml")
+    before = set(glob.glob(mails, recursive=True))
+    r = client.post(form["action"], headers=h, data=values)
+    assert r.status_code == 200, r.get_json()
+    assert mails_to(app, address.lower())
+    (written,) = set(glob.glob(mails, recursive=True)) - before
+    assert os.path.dirname(os.path.realpath(written)) == os.path.realpath(app.config["MAIL_OUTBOX_DIR"])
+
 def test_expired_invitation_and_existing_user(app, client, tree, team, token_for, db, make_user):
     admin = team[0]
     h = token_for(admin)
