@@ -7,6 +7,7 @@ element name. Element metadata lives in each field's `metadata` (label, type, he
 options).
 """
 import datetime as dt
+import re
 from dataclasses import dataclass
 from typing import Optional
 
@@ -46,6 +47,27 @@ class Upload(fields.Raw):
         if not isinstance(value, FileStorage):
             raise ValidationError("Please choose a file")
         return value
+
+
+# A date is written YYYY-MM-DD (what the OpenAPI document's `format: date` says): Python's date.fromisoformat,
+# which marshmallow's Date reads with, also takes 20260102 and 2026-W01-5 (found by make fuzz).
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def iso_date(raw):
+    """The date of a YYYY-MM-DD text; ValueError for anything else."""
+    if not isinstance(raw, str) or not _ISO_DATE.fullmatch(raw):
+        raise ValueError(raw)
+    return dt.date.fromisoformat(raw)
+
+
+class Date(fields.Date):
+    """A date element: YYYY-MM-DD only."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, str) and not _ISO_DATE.fullmatch(value):
+            raise self.make_error("invalid")
+        return super()._deserialize(value, attr, data, **kwargs)
 
 
 def Id(**kw):
@@ -240,7 +262,7 @@ def flag(raw):
 
 def query_date(raw):
     try:
-        return dt.date.fromisoformat(raw)
+        return iso_date(raw)
     except ValueError:
         raise ValueError("A date as YYYY-MM-DD") from None
 

@@ -1,6 +1,6 @@
 from marshmallow import fields, validate
 
-from . import Form
+from . import Date, Form
 
 
 class TextValueForm(Form):
@@ -17,11 +17,11 @@ class NumericValueForm(Form):
 
 
 class DateValueForm(Form):
-    dateval = fields.Date(required=True, metadata={"label": "Date"})
+    dateval = Date(required=True, metadata={"label": "Date"})
 
 
 class DatedNumericValueForm(NumericValueForm):
-    dateval = fields.Date(required=True, metadata={"label": "Date"})
+    dateval = Date(required=True, metadata={"label": "Date"})
 
 
 VALUE_FORMS = {"TEXT": TextValueForm, "PICKLIST": PicklistValueForm, "NUMERIC": NumericValueForm,

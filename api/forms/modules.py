@@ -1,6 +1,6 @@
 from marshmallow import fields, validate
 
-from . import Form, Id
+from . import Date, Form, Id
 
 STATUSES = [("NOT_STARTED", "Not started"), ("IN_PROGRESS", "In progress"), ("BLOCKED", "Blocked"),
             ("COMPLETED", "Completed"), ("VERIFIED_COMPLETE", "Verified complete")]
@@ -14,7 +14,7 @@ class ModuleForm(Form):
 
 
 def _date(label):
-    return fields.Date(allow_none=True, metadata={"label": label})
+    return Date(allow_none=True, metadata={"label": label})
 
 
 class DeliverableForm(Form):
@@ -35,7 +35,7 @@ class OwnerForm(Form):
 
 def single_date_form(field, label):
     """The edit-start-date (etc.) variants: a form of one date."""
-    return type(f"{field}Form", (Form,), {field: fields.Date(allow_none=True, metadata={"label": label})})
+    return type(f"{field}Form", (Form,), {field: Date(allow_none=True, metadata={"label": label})})
 
 
 DATE_FORMS = {

@@ -172,6 +172,9 @@ def test_negative_and_non_numeric_ids_are_404(client, ctx):
     ({"status": "NOT_STARTED", "startDate": "2024-02-30"}, "startDate"),
     ({"status": "NOT_STARTED", "deadline": "99999-01-01"}, "deadline"),
     ({"status": "NOT_STARTED", "deadline": "yesterday"}, "deadline"),
+    # Python's date.fromisoformat takes these; the form (and its OpenAPI format: date) does not.
+    ({"status": "NOT_STARTED", "deadline": "20240102"}, "deadline"),
+    ({"status": "NOT_STARTED", "commencedDate": "2024-W01-5"}, "commencedDate"),
     ({"status": "NO_SUCH_STATUS"}, "status"),
     ({"status": ""}, "status"),
 ])
@@ -201,8 +204,9 @@ def test_good_numeric_and_date_custom_values(client, ctx):
     url = f"/api/custom-field/value/add/{ctx.tree.task.id}/{ctx.dated}"
     r = client.post(url, headers=ctx.h, data={"dateval": "2030-12-31", "_token": make_token(ctx.su.id, url)})
     assert r.status_code == 200 and r.get_json()["item"]["values"][0]["values"]["dateval"] == "2030-12-31"
-    r = client.post(url, headers=ctx.h, data={"dateval": "31/12/2030", "_token": make_token(ctx.su.id, url)})
-    assert "dateval" in assert_error(r, 422)["errors"]
+    for bad in ("31/12/2030", "20301231", "2030-W52-1"):
+        r = client.post(url, headers=ctx.h, data={"dateval": bad, "_token": make_token(ctx.su.id, url)})
+        assert "dateval" in assert_error(r, 422)["errors"]
 
 
 def test_a_picklist_value_must_be_an_option(client, ctx):

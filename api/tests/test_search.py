@@ -299,6 +299,7 @@ def test_what_the_engines_are_given():
     ({"q": "a", "page": "0"}, "page"), ({"q": "a", "perPage": "501"}, "perPage"), ({"q": "a", "perPage": "x"}, "perPage"),
     ({"q": "a", "kind": "article,poem"}, "kind"), ({"q": "a", "module": "x"}, "module"), ({"q": "a", "portal": "-1"}, "portal"),
     ({"q": "a", "author": "1.5"}, "author"), ({"q": "a", "from": "2026-02-30"}, "from"), ({"q": "a", "sort": "title"}, "sort"),
+    ({"q": "a", "to": "20260102"}, "to"), ({"q": "a", "from": "2026-W01-5"}, "from"),
 ])
 def test_bad_parameters_are_400_naming_them(client, h, params, field):
     r = client.get("/api/search", query_string=params, headers=h)
