@@ -307,7 +307,18 @@ ARTIFACTS = [
     # out as its JSON text, a valid value (seen with FUZZ_EXAMPLES=25 on POST /api/comment/add).
     lambda f, case: type(f).__name__ == "AcceptedNegativeData" and case.media_type != "application/json"
     and re.search(r"at /properties/[^ ]+ \(was string, became (object|array)\)", str(f.message)),
+    # The same, told as a schema the value violates: a form part drawn as an array goes out through the WSGI
+    # transport as something else than the curl line shows (seen with FUZZ_SEED=20261126: the server received
+    # no startDate at all, and answered a form with only its _token; the curl line's body gives 422).
+    lambda f, case: type(f).__name__ == "AcceptedNegativeData" and case.media_type != "application/json"
+    and isinstance(case.body, dict) and isinstance(case.body.get(_violated(f)), (list, dict)),
 ]
+
+
+def _violated(failure):
+    """The body property a negative-data failure names ('... at /properties/<name>/...')."""
+    m = re.search(r"at /properties/([^/ ]+)", str(failure.message))
+    return m and m.group(1)
 
 
 def _call(case):
