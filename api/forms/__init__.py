@@ -54,13 +54,6 @@ class Upload(fields.Raw):
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
-def iso_date(raw):
-    """The date of a YYYY-MM-DD text; ValueError for anything else."""
-    if not isinstance(raw, str) or not _ISO_DATE.fullmatch(raw):
-        raise ValueError(raw)
-    return dt.date.fromisoformat(raw)
-
-
 class Date(fields.Date):
     """A date element: YYYY-MM-DD only."""
 
@@ -262,7 +255,9 @@ def flag(raw):
 
 def query_date(raw):
     try:
-        return iso_date(raw)
+        if not _ISO_DATE.fullmatch(raw):
+            raise ValueError(raw)
+        return dt.date.fromisoformat(raw)
     except ValueError:
         raise ValueError("A date as YYYY-MM-DD") from None
 
