@@ -15,7 +15,7 @@ from sqlalchemy import bindparam
 from .errors import Conflict, Forbidden, Locked, NotFound
 from .extensions import db
 from .models import Membership, Module
-from .models.module import path_under
+from .models.module import path_ids, path_under
 from .services.platforms import skeleton
 
 
@@ -87,7 +87,7 @@ def _rights(user, module):
     if user.is_superuser:
         return ALL
     mine = user_memberships(user)
-    ids = [int(p) for p in module.path.strip("/").split("/") if p]
+    ids = path_ids(module.path)
     flags = dict(view=False, create=False, edit=False, delete=False, admin=False)
     direct_admin = False
     for mid in ids:
@@ -173,9 +173,8 @@ def viewers_among(user_ids, module):
     if path is None:
         return set()
     users = dict(db.session.execute(db.select(User.id, User.is_superuser).where(User.id.in_(ids), User.is_active)).all())
-    path = [int(p) for p in path.strip("/").split("/") if p]
     members = db.session.execute(db.select(Membership.user_id).where(
-        Membership.user_id.in_([u for u, su in users.items() if not su]), Membership.module_id.in_(path),
+        Membership.user_id.in_([u for u, su in users.items() if not su]), Membership.module_id.in_(path_ids(path)),
         db.or_(Membership.allow_view, Membership.admin))).scalars()
     return {u for u, su in users.items() if su} | set(members)
 

@@ -4,6 +4,17 @@ from ..extensions import db
 from .base import Versioned, module_fk, user_fk, utcnow
 
 
+def path_ids(path):
+    """The ids of a materialized path, root first: '/1/5/12/' is [1, 5, 12]."""
+    return [int(p) for p in (path or "").strip("/").split("/") if p]
+
+
+def scope_id(path):
+    """The portal of a path (a portal's own id), or the root's id for the root's path."""
+    ids = path_ids(path)
+    return ids[1] if len(ids) > 1 else ids[0]
+
+
 class Module(Versioned, db.Model):
     """Every level of the tree: platform root, portal, project, phase, task, subtask."""
     id = db.Column(db.Integer, primary_key=True)
@@ -36,7 +47,7 @@ class Module(Versioned, db.Model):
     @property
     def ancestor_ids(self):
         """Ids from the root down to the parent."""
-        return [int(p) for p in self.path.strip("/").split("/")[:-1] if p]
+        return path_ids(self.path)[:-1]
 
     @property
     def portal_path(self):

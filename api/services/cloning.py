@@ -21,7 +21,7 @@ from ..errors import BadRequest, NotFound
 from ..extensions import db
 from .owned import get_owned
 from ..forms.cloning import ENTITY_TYPES, INCLUDE_FLAGS
-from ..models.module import path_under
+from ..models.module import path_ids, path_under
 from ..models import (Article, CloneConfig, CustomField, CustomValue, Deliverable, Membership, Module, PicklistOption,
                       Reference, VaultFile)
 from ..links import Ctx
@@ -73,7 +73,7 @@ def target_options(user, source):
     """[(id, label)] of the modules where the user may put a copy of the source (`perm.clone_targets`; locked
     ones included: choosing one answers 423), each labelled with its path. One query more for the names."""
     allowed = perm.clone_targets(user, source)
-    above = {m.id: [int(p) for p in m.path.strip("/").split("/")[:-1] if p] for m in allowed}
+    above = {m.id: path_ids(m.path)[:-1] for m in allowed}
     need = {i for ids in above.values() for i in ids} - {m.id for m in allowed}
     names = {m.id: m for m in allowed}
     if need:
@@ -312,7 +312,7 @@ def _copy_custom_values(src_ids, idmap, target, now, counts):
     outside = {v.field_id for v in values if v.field_id not in fmap}
     owners = dict(db.session.execute(select(CustomField.id, CustomField.module_id)
                                      .where(CustomField.id.in_(outside))).all()) if outside else {}
-    above = {int(p) for p in target.path.strip("/").split("/") if p}
+    above = set(path_ids(target.path))
     rows = []
     for v in values:
         if v.field_id in fmap:
@@ -376,7 +376,7 @@ def dependencies(module):
                               .order_by(Module.path)).all()
     names = {module.id: module.name, **{m.id: m.name for m in mods}}
     out = []
-    for m in sorted(mods, key=lambda m: [int(p) for p in m.path.strip("/").split("/")]):
+    for m in sorted(mods, key=lambda m: path_ids(m.path)):
         depth = m.level - module.level
         out.append(("module", m.id, f"{platforms.type_label(m)}: {m.name}", depth))
     for kind, model, title in (("article", Article, "Article"), ("file", VaultFile, "File"),

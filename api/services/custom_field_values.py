@@ -9,6 +9,7 @@ from ..extensions import db
 from ..transactions import check_version
 from .owned import get_owned
 from ..models import CustomField, CustomValue, PicklistOption
+from ..models.module import path_ids
 from ..links import Ctx
 from . import feed
 
@@ -208,7 +209,7 @@ def applying(fields_, modules):
         by_owner.setdefault(f.module_id, []).append(f)
     out = {}
     for m in modules:
-        found = [f for p in m.path.strip("/").split("/") if p for f in by_owner.get(int(p), ())
+        found = [f for p in path_ids(m.path) for f in by_owner.get(p, ())
                  if not (f.target_type and f.target_type != m.type)]
         found.sort(key=lambda f: position[f.id])
         out[m.id] = found
@@ -242,7 +243,7 @@ def fields_of(modules, attribute=None, ids=None):
     whatever the number of modules; `ids` (a SELECT of the modules' ids) keeps both statements short."""
     if not modules:
         return {}
-    above = {int(p) for m in modules for p in m.path.strip("/").split("/")[:-1] if p}
+    above = {p for m in modules for p in path_ids(m.path)[:-1]}
     params = {"above": list(above), "own": [m.id for m in modules], "attribute": attribute}
     if ids is None:
         fields_q, values_q = _FIELDS_OF[bool(attribute)], _VALUES_OF

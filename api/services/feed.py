@@ -5,22 +5,17 @@ import json
 from sqlalchemy import func, select
 
 from ..extensions import db
-from ..models.module import path_under
+from ..models.module import path_under, scope_id
 from ..models import FeedEntry, Module
 from ..presenting import user_avatar, user_name
-
-
-def scope_id(module):
-    """The portal a module belongs to (its own id for a portal), or the root's id for the root."""
-    ids = module.path.strip("/").split("/")
-    return int(ids[1] if len(ids) > 1 else ids[0])
 
 
 def record(user, module, operation, category, description, item=None, data=None):
     """The feed entry of a change and its event (`item`: the id of the thing changed; `data`: what the channels
     need beyond it, e.g. before/after, mentions), both in the caller's transaction."""
-    db.session.add(FeedEntry(module_id=module.id, portal_id=scope_id(module), created_by_id=user.id if user else None,
-                             operation=operation, category=category, description=description[:500],
+    db.session.add(FeedEntry(module_id=module.id, portal_id=scope_id(module.path),
+                             created_by_id=user.id if user else None, operation=operation, category=category,
+                             description=description[:500],
                              item_id=item if isinstance(item, int) else None,
                              data=json.dumps(data, default=str)[:20000] if data else None))
     from . import events

@@ -15,7 +15,7 @@ from ..extensions import db
 from ..forms.modules import STATUSES as DELIVERABLE_STATUSES
 from ..transactions import check_version, lock_row
 from ..links import Ctx
-from ..models.module import path_under, path_under_param
+from ..models.module import path_ids, path_under, path_under_param, scope_id
 from ..models import (MODULE_OWNED, Brand, CustomField, CustomValue, Deliverable, FeedEntry, Membership, Module,
                       PicklistOption, User, Watch)
 from ..presenting import avatar_url, preview, status, user_name
@@ -175,9 +175,8 @@ _VIEW_FIELDS, _VIEW_VALUES = _view_statements()
 def _view_fields(module, children):
     """Every field of the module with its values, and the checklist of each child: two queries (fields with their
     options, values), whatever the number of children."""
-    path_ids = [int(p) for p in module.path.strip("/").split("/") if p]
     fields_ = custom_field_values.read_fields(db.session.execute(_VIEW_FIELDS[bool(children)],
-                                                                 {"path": path_ids, "module": module.id}))
+                                                                 {"path": path_ids(module.path), "module": module.id}))
     checks = [f.id for f in fields_ if f.attribute == custom_field_values.CHECKLIST]
     values = {}
     if fields_:
@@ -278,7 +277,7 @@ _CHANGES, _CHANGES_IN_PORTAL = _changes(False), _changes(True)
 def etag(user, module, kind):
     """The entity tag of module/view or module/list of `module` for `user` (one query)."""
     stmt = _CHANGES_IN_PORTAL if module.level > 0 else _CHANGES
-    last_id, people_at, watch_at = db.session.execute(stmt, {"portal": feed.scope_id(module)}).one()
+    last_id, people_at, watch_at = db.session.execute(stmt, {"portal": scope_id(module.path)}).one()
     rights = sorted((mid, m.admin, m.allow_view, m.allow_create, m.allow_edit, m.allow_delete)
                     for mid, m in perm.user_memberships(user).items())
     raw = (f"{PAYLOAD}|{kind}|{module.id}|{user.id}|{user.is_superuser}|{last_id}|{people_at}|{watch_at}|{rights}"
@@ -324,10 +323,10 @@ def detailed_list_by_type(user, type_, module_id, page, filters):
     rank = {mid: i for i, mid in enumerate(ids)}
     rows = sorted(db.session.execute(_ROWS_BY_ID, {"ids": ids}).all(), key=lambda m: rank[m.id]) if ids else []
     out = rows_of(user, rows)
-    needed = {int(p) for m in rows for p in m.path.strip("/").split("/")[:-1] if p}
+    needed = {p for m in rows for p in path_ids(m.path)[:-1]}
     context = {a.id: a for a in db.session.execute(_NAMES_BY_ID, {"ids": list(needed)})} if needed else {}
     for row, m in zip(out, rows):
-        ancestors = [context[int(p)] for p in m.path.strip("/").split("/")[:-1] if p and int(p) in context]
+        ancestors = [context[p] for p in path_ids(m.path)[:-1] if p in context]
         parent = context.get(m.parent_id)
         project = next((a for a in ancestors if a.type == "4rineu_project"), None)
         entry = next((a for a in ancestors if a.level == 1), None)
@@ -495,8 +494,7 @@ def _visible_clause(user, root):
     if user.is_superuser:
         return None
     mine = perm.user_memberships(user)
-    root_ids = [int(p) for p in root.path.strip("/").split("/") if p]
-    if any(mid in mine and (mine[mid].allow_view or mine[mid].admin) for mid in root_ids):
+    if any(mid in mine and (mine[mid].allow_view or mine[mid].admin) for mid in path_ids(root.path)):
         return None
     roots = db.session.scalars(select(Module.path).join(Membership, Membership.module_id == Module.id).where(
         Membership.user_id == user.id, path_under(Module.path, root.path),
@@ -518,7 +516,7 @@ def entry_modules(user):
         ids = [mid for mid, m in mine.items() if m.allow_view or m.admin]
         cands = db.session.execute(row_select(ids=ids)).all() if ids else []
         viewable = {m.id for m in cands}
-        mods = [m for m in cands if not any(int(a) in viewable for a in m.path.strip("/").split("/")[:-1] if a)
+        mods = [m for m in cands if not any(a in viewable for a in path_ids(m.path)[:-1])
                 and m.level > 0]
         mods.sort(key=lambda m: (m.platform, m.level, m.idx, m.id))
     return rows_of(user, mods, checklist_fields={})

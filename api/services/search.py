@@ -24,7 +24,7 @@ from .. import links
 from .. import permissions as perm
 from ..extensions import db
 from ..links import Ctx
-from ..models.module import path_under_param
+from ..models.module import path_ids, path_under_param
 from ..models import Module, SearchDoc, User
 from ..models.search import CONFIG, FTS, KINDS
 from . import platforms
@@ -392,13 +392,9 @@ def _facets(counts, f):
     return {"kind": {k: kinds[k] for k in KINDS if k in kinds},
             "portal": [{"id": p, "count": n} for p, n in sorted(portals.items())],
             "author": [{"id": a, "count": n} for a, n in top]}, total
-def _path_ids(path):
-    return [int(p) for p in path.strip("/").split("/") if p]
-
-
 def _names(rows, facets):
     """The modules of the hits and above them, and the portals and people the facets name: one query."""
-    module_ids = {i for r in rows for i in _path_ids(r.path)} | {p["id"] for p in facets["portal"]}
+    module_ids = {i for r in rows for i in path_ids(r.path)} | {p["id"] for p in facets["portal"]}
     user_ids = {r.author_id for r in rows if r.author_id} | {a["id"] for a in facets["author"]}
     if not module_ids and not user_ids:
         return {}, {}
@@ -472,7 +468,7 @@ class _Hit:
 
 
 def _present(user, r, marked, names, people):
-    ids = _path_ids(r.path)
+    ids = path_ids(r.path)
     chain = [names[i] for i in ids if i in names]
     me = chain[-1]
     trail = _trail(chain)

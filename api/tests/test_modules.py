@@ -132,6 +132,14 @@ def test_descendants_are_counted_up_to_a_bound(client, su, tree, monkeypatch):
     assert (subtask["descendantCount"], subtask["descendantCountExact"]) == (0, True)
 
 
+@pytest.mark.parametrize("path, ids, scope", [("/1/", [1], 1), ("/1/5/", [1, 5], 5),
+                                              ("/1/5/12/40/", [1, 5, 12, 40], 5)])
+def test_a_materialized_path_gives_its_ids_and_portal(path, ids, scope):
+    from api.models.module import path_ids, scope_id
+    assert (path_ids(path), scope_id(path)) == (ids, scope)
+    assert path_ids("/") == path_ids(None) == []
+
+
 def test_view_unknown_module_is_404(client, su):
     r = client.get("/api/module/view/999999", headers=su)
     assert r.status_code == 404 and r.get_json()["error"]

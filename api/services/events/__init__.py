@@ -16,18 +16,14 @@ from sqlalchemy.orm import Session
 
 from ...extensions import db
 from ...models import Event
+from ...models.module import scope_id
 
 log = logging.getLogger(__name__)
 _PENDING = "events_recorded"
 
 
-def _scope_id(module):
-    ids = module.path.strip("/").split("/")
-    return int(ids[1] if len(ids) > 1 else ids[0])
-
-
 def record(user, module, operation, category, description, item=None, data=None):
-    ev = Event(actor_id=user.id if user else None, module_id=module.id, portal_id=_scope_id(module),
+    ev = Event(actor_id=user.id if user else None, module_id=module.id, portal_id=scope_id(module.path),
                path=module.path, category=category, operation=operation, item_id=item, description=description,
                data=orjson.dumps(data or {}, default=str).decode())
     if db.session.get_bind().dialect.name == "postgresql":

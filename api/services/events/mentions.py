@@ -9,6 +9,7 @@ from ... import permissions as perm
 from ...errors import Invalid
 from ...extensions import db
 from ...models import CommentMention, Membership, User
+from ...models.module import path_ids
 from ...presenting import avatar_url
 
 TOKEN = re.compile(r"@\[([^\[\]\r\n]{1,120})\]\(user:(\d{1,10})\)")
@@ -58,9 +59,9 @@ def store(comment, ids):
 def mentionable(module, q="", limit=20):
     """People who may view the module through a membership on it or above it (active accounts), by name: the
     @ menu's options. One query."""
-    ids = [int(p) for p in module.path.strip("/").split("/") if p]
     query = (select(User.id, User.name, User.avatar).join(Membership, Membership.user_id == User.id)
-             .where(Membership.module_id.in_(ids), or_(Membership.allow_view, Membership.admin), User.is_active)
+             .where(Membership.module_id.in_(path_ids(module.path)), or_(Membership.allow_view, Membership.admin),
+                    User.is_active)
              .distinct().order_by(User.name, User.id).limit(limit))
     q = (q or "").strip().lower()
     if q:

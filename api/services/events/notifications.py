@@ -12,6 +12,7 @@ from ...links import Ctx
 from ...extensions import db
 from ...models import Module, Notification
 from ...models.base import utcnow
+from ...models.module import path_ids
 from ...presenting import user_avatar, user_name
 
 KINDS = ("mention", "task", "comment", "file", "activity", "webhook")
@@ -70,11 +71,11 @@ def entry_of(user, path):
     user's memberships are read once per request."""
     from types import SimpleNamespace
     from ... import permissions as perm
-    ids = [p for p in (path or "").strip("/").split("/") if p]
+    ids = path_ids(path)
     for i in range(1, len(ids)):
-        if perm.rights(user, SimpleNamespace(id=int(ids[i]), path="/" + "/".join(ids[:i + 1]) + "/")).view:
-            return int(ids[i])
-    return int(ids[1]) if len(ids) > 1 else None
+        if perm.rights(user, SimpleNamespace(id=ids[i], path="/" + "/".join(map(str, ids[:i + 1])) + "/")).view:
+            return ids[i]
+    return ids[1] if len(ids) > 1 else None
 
 
 def present(n, module, user=None):

@@ -6,22 +6,14 @@ from sqlalchemy import bindparam, select
 from ...extensions import db
 from ...models import Watch
 from ...models.base import utcnow
+from ...models.module import path_ids, scope_id
 
 WATCHING, UNWATCHED = "watching", "unwatched"
 
 
-def _path_ids(module):
-    return [int(p) for p in module.path.strip("/").split("/") if p]
-
-
-def _portal_of(module):
-    ids = _path_ids(module)
-    return ids[1] if len(ids) > 1 else ids[0]
-
-
 def _fold(rows, module):
     """{user_id: (state, module_id)} of the nearest row of each user along the module's path."""
-    depth = {mid: i for i, mid in enumerate(_path_ids(module))}
+    depth = {mid: i for i, mid in enumerate(path_ids(module.path))}
     best = {}
     for user_id, module_id, state in rows:
         d = depth.get(module_id, -1)
@@ -37,7 +29,7 @@ _WATCHES_OF = _WATCHES.where(Watch.user_id == bindparam("user"))  # built once: 
 
 def _rows(module, user_id=None):
     return db.session.execute(_WATCHES if user_id is None else _WATCHES_OF,
-                              {"ids": _path_ids(module), "user": user_id}).all()
+                              {"ids": path_ids(module.path), "user": user_id}).all()
 
 
 def watchers_of(module):
@@ -57,7 +49,7 @@ def summary(user, module):
 def _set(user_id, module, state, reason):
     row = db.session.scalar(select(Watch).where(Watch.user_id == user_id, Watch.module_id == module.id))
     if row is None:
-        db.session.add(Watch(user_id=user_id, module_id=module.id, portal_id=_portal_of(module), state=state,
+        db.session.add(Watch(user_id=user_id, module_id=module.id, portal_id=scope_id(module.path), state=state,
                              reason=reason, updated=utcnow()))
     else:
         row.state, row.reason, row.updated = state, reason, utcnow()
