@@ -43,18 +43,27 @@ export async function assertAccessible(page, screen) {
   return found;
 }
 
-/** The page does not scroll sideways: its width fits the window. */
+/** The page does not scroll sideways (its width fits the window), and nothing hangs off its left edge (that
+ *  does not scroll: it is cut off, as a menu hung from a button that is not at the right edge was). */
 export async function assertNoOverflow(page, screen) {
-  const { scroll, inner, culprits } = await page.evaluate(() => {
+  const { scroll, inner, culprits, cut } = await page.evaluate(() => {
     const w = window.innerWidth;
+    const name = (el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]}`;
     // The outermost boxes that stick out: their parent does not (where a fix belongs).
     const wide = [...document.querySelectorAll('body *')].filter((el) => {
       const r = el.getBoundingClientRect();
       return r.right > w + 1 && getComputedStyle(el).position !== 'fixed' && el.parentElement.getBoundingClientRect().right <= w + 1;
-    }).slice(0, 5).map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]} (${Math.round(el.getBoundingClientRect().right)})`);
-    return { scroll: document.documentElement.scrollWidth, inner: w, culprits: wide };
+    }).slice(0, 5).map((el) => `${name(el)} (${Math.round(el.getBoundingClientRect().right)})`);
+    // Shown boxes left of the window (text for screen readers only is 1 px wide and clipped).
+    const left = [...document.querySelectorAll('body *')].filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.left < -1 && r.width > 1 && r.height > 1 && el.parentElement.getBoundingClientRect().left >= -1
+        && getComputedStyle(el).visibility !== 'hidden';
+    }).slice(0, 5).map((el) => `${name(el)} (${Math.round(el.getBoundingClientRect().left)})`);
+    return { scroll: document.documentElement.scrollWidth, inner: w, culprits: wide, cut: left };
   });
   if (scroll > inner) throw new Error(`${screen} scrolls sideways: ${scroll} px of content in ${inner} px (${culprits.join(', ')})`);
+  if (cut.length) throw new Error(`${screen} is cut off on the left: ${cut.join(', ')}`);
 }
 
 /** Both checks at once, for a screen shown at its current size. */

@@ -1,6 +1,7 @@
 /* Every screen and the main dialogs, at desktop and phone widths: axe-core finds nothing serious or critical, and
    no page scrolls sideways (issue 15). Per-screen counts land in screenshots/axe-summary.json. */
 import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
 import { openPage, signIn } from './browser.js';
 import { DESKTOP, PHONE, axe, checkScreen } from './a11y.js';
 import { apiGet, useDemo } from './vault-helpers.js';
@@ -72,6 +73,38 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
         await settle(page);
         await survey(page, `${name} (${size})`);
       }
+      await context.close();
+    });
+
+    test("the top bar's menus open within the screen: portals, notifications, account, search", async () => {
+      const { page, context } = await openPage(t.browser, t.stack.url, { viewport, timeout: 20000 });
+      await signIn(page, t.stack.url, 'admin@demo.eu');
+      await page.goto(`${t.stack.url}/portal/${t.ids.portal}/${t.ids.lisbon}`);
+      await settle(page);
+      // On a phone the switcher shows its icon; its name is still the button's (for screen readers).
+      await page.getByRole('button', { name: /4RinEU Consortium/ }).waitFor();
+      const placeholder = await page.locator('[data-testid=search-input]')
+        .evaluate((el) => getComputedStyle(el, '::placeholder').color);
+      // beside the switcher on a phone the box is too narrow for its placeholder: the magnifier alone shows
+      assert.equal(placeholder === 'rgba(0, 0, 0, 0)', size === 'phone', placeholder);
+      const within = async (name, panel) => {
+        const box = await page.locator(panel).boundingBox();
+        assert.ok(box.x >= 0 && box.x + box.width <= viewport.width && box.width > 200, `${name}: ${JSON.stringify(box)}`);
+        await survey(page, `${name} (${size})`);
+      };
+      for (const [name, toggle, panel] of [['portal switcher', '[data-testid=portal-switcher]', '.switcher__panel'],
+        ['notifications', '[data-testid=bell]', '[data-testid=bell-panel]'],
+        ['account menu', '[data-testid=user-menu]', '.user-menu__panel']]) {
+        await page.click(toggle);
+        await page.locator(panel).waitFor();
+        await within(name, panel);
+        await page.keyboard.press('Escape');
+        await page.locator(panel).waitFor({ state: 'detached' });
+      }
+      await page.click('[data-testid=search-input]');
+      await page.keyboard.type('energy');
+      await page.locator('.search__panel [role=option]').first().waitFor();
+      await within('search as you type', '.search__panel');
       await context.close();
     });
 

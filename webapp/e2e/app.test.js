@@ -147,6 +147,29 @@ describe('signed in', () => {
     await context.close();
   });
 
+  test('the portal switcher lists every portal, marks the current one and opens the one chosen', async () => {
+    const { page, context, base } = await newPage();
+    await signIn(page, base, 'admin@demo.eu');
+    await page.click('[data-testid=portal-card] >> text=4RinEU Consortium');
+    await page.waitForURL(/\/portal\/\d+$/);
+    const toggle = page.locator('[data-testid=portal-switcher]');
+    assert.match(await toggle.innerText(), /4RinEU Consortium/);
+    await toggle.click();
+    const items = page.locator('.switcher__panel [role=menuitem]');
+    await items.first().waitFor();
+    assert.deepEqual(await items.allInnerTexts(), ['4RinEU Consortium', 'Calibr Monitoring', 'PEB Energy Audits']);
+    assert.deepEqual(await items.evaluateAll((els) => els.map((e) => e.classList.contains('switcher__item--on'))),
+      [true, false, false]);
+    await page.keyboard.press('Escape'); // closes without leaving
+    await page.locator('.switcher__panel').waitFor({ state: 'detached' });
+    await toggle.click();
+    await page.getByRole('menuitem', { name: 'PEB Energy Audits' }).click();
+    await page.waitForURL(/\/peb\/\d+$/);
+    await page.locator('.switcher__panel').waitFor({ state: 'detached' });
+    await page.waitForFunction(() => /PEB Energy Audits/.test(document.querySelector('[data-testid=portal-switcher]').textContent));
+    await context.close();
+  });
+
   test('the tabbed project view: tabs, child lists, overlay with CLOSE', async () => {
     const { page, context, base } = await newPage();
     await signIn(page, base, 'admin@demo.eu');

@@ -95,6 +95,29 @@ describe('the search box', () => {
     expect(screen.getByTestId('where').textContent).toBe('/search?q=heat&module=5');
   });
 
+  test('↑ ↓ keep the active option in sight; the panel that scrolls is a tab stop', async () => {
+    searchItems.mockResolvedValue(ANSWER);
+    const seen = [];
+    // jsdom lays nothing out and has no scrollIntoView: record which element asked to be in sight
+    Element.prototype.scrollIntoView = vi.fn(function scrollIntoView(opts) { seen.push([this.id, opts]); });
+    try {
+      renderBox(null);
+      const box = screen.getByRole('combobox');
+      fireEvent.focus(box);
+      fireEvent.change(box, { target: { value: 'heat' } });
+      await screen.findAllByRole('option');
+      expect(screen.getByRole('region', { name: 'Results for heat' })).toHaveAttribute('tabindex', '0');
+      fireEvent.keyDown(box, { key: 'ArrowDown' });
+      fireEvent.keyDown(box, { key: 'ArrowDown' });
+      fireEvent.keyDown(box, { key: 'ArrowUp' });
+      fireEvent.keyDown(box, { key: 'ArrowUp' });
+      expect(seen).toEqual([['search-option-0', { block: 'nearest' }], ['search-option-1', { block: 'nearest' }],
+        ['search-option-0', { block: 'nearest' }], ['search-option-3', { block: 'nearest' }]]);
+    } finally {
+      delete Element.prototype.scrollIntoView;
+    }
+  });
+
   test('"/" outside a field focuses the box; inside one it is typed', () => {
     renderBox(null);
     const other = document.createElement('input');

@@ -1,4 +1,5 @@
 /** The open list of the search box: the hits grouped by kind (ARIA listbox with groups), then 'See all results'. */
+import { useEffect } from 'react';
 import { hitTitle } from './hits.js';
 import Marked from './Marked.jsx';
 
@@ -34,8 +35,16 @@ export default function SearchList({ box }) {
   // Each group's first option index: the options are numbered across the groups, in order.
   const starts = groups.map((_, i) => groups.slice(0, i).reduce((n, g) => n + g.hits.length, 0));
   const empty = answer && !options.length;
+  useEffect(() => {
+    // ↑ ↓ keep the active option in sight when the list is longer than its box (the input keeps the focus)
+    const el = active >= 0 ? document.getElementById(optionId(active)) : null;
+    if (el && el.scrollIntoView) el.scrollIntoView({ block: 'nearest' });
+  }, [active]);
   return (
-    <div className="search__panel" data-testid="search-panel">
+    // A list longer than its box scrolls: the panel is a tab stop too, so the keyboard can scroll it as well as
+    // move through it with ↑ ↓ from the input (WCAG 2.1.1; axe's scrollable-region-focusable).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <div className="search__panel" data-testid="search-panel" role="region" aria-label={`Results for ${q}`} tabIndex={0}>
       <div role="status" className="sr-only">{answer ? `${total} results` : ''}</div>
       {status === 'failed' && <div className="form__error" role="alert">{error}</div>}
       {empty && <div className="search__empty" data-testid="search-empty">No results for “{q}”</div>}
