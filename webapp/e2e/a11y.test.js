@@ -111,14 +111,21 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
     test('dialogs: edit, add status, add user, upload, clone, delete', async () => {
       const { page, context } = await openPage(t.browser, t.stack.url, { viewport, timeout: 20000 });
       await signIn(page, t.stack.url, 'sofia@demo.eu');
-      const open = async (path, name, click) => {
+      const open = async (path, name, click, check = async () => {}) => {
         await page.goto(`${t.stack.url}${path}`);
         await settle(page);
         await click();
         await page.locator('[role=dialog]').first().waitFor();
         await settle(page);
         await survey(page, `${name} dialog (${size})`);
+        await check();
         await page.keyboard.press('Escape');
+      };
+      // The add-user form fits the phone's sheet whole, its buttons below it (a fixed cap cut it off mid-screen).
+      const fitsWhole = async () => {
+        const [scroll, client, foot] = await page.locator('[role=dialog] .dynamic-form__body').evaluate((el) => [
+          el.scrollHeight, el.clientHeight, el.parentElement.querySelector('button[type=submit]').getBoundingClientRect().bottom]);
+        if (size === 'phone') assert.ok(scroll <= client + 1 && foot <= viewport.height, `${scroll} in ${client}, foot ${foot}`);
       };
       const lisbon = `/portal/${t.ids.portal}/projects/${t.ids.lisbon}`;
       const header = () => page.locator('[data-testid=module-header]');
@@ -132,7 +139,7 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
       await open(lisbon, 'delete module', () => action('Delete'));
       await open(`${lisbon}/clone`, 'clone', async () => {});
       await open(`${lisbon}/files`, 'upload', () => page.click('[data-testid=upload-file]'));
-      await open(`${lisbon}/editors`, 'add user', () => page.getByRole('button', { name: /Add User/ }).first().click());
+      await open(`${lisbon}/editors`, 'add user', () => page.getByRole('button', { name: /Add User/ }).first().click(), fitsWhole);
       await context.close();
     });
   });
