@@ -99,6 +99,43 @@ describe('keyboard only', () => {
 });
 
 describe('the main journey on a phone (390 × 844)', () => {
+  test("the top bar's menus: Enter opens with the focus on the first item, arrows move, Escape gives it back", async () => {
+    const { page, context, errors } = await openPage(t.browser, t.stack.url, { timeout: 15000 });
+    await page.goto(`${t.stack.url}/login`);
+    await page.fill('#login-username', 'admin@demo.eu');
+    await page.fill('#login-password', 'demo1234');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid=user-menu]').waitFor();
+    await page.goto(`${t.stack.url}/portal/${t.ids.portal}`);
+    await page.locator('[data-testid=project-card]').first().waitFor();
+
+    await page.locator('[data-testid=user-menu]').focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menu', { name: 'Account' }).waitFor();
+    assert.equal(await focused(page), 'My Account');
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await focused(page), 'Edit Profile');
+    await page.keyboard.press('End');
+    assert.equal(await focused(page), 'Logout');
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await focused(page), 'My Account');
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu', { name: 'Account' }).waitFor({ state: 'detached' });
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'user-menu');
+
+    await page.locator('[data-testid=portal-switcher]').focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menu', { name: 'Switch portal' }).waitFor();
+    assert.equal(await focused(page), '4RinEU Consortium');
+    await page.keyboard.press('ArrowUp');
+    assert.equal(await focused(page), 'PEB Energy Audits');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => /^\/peb\/\d+$/.test(u.pathname), SPA);
+    await page.getByRole('menu', { name: 'Switch portal' }).waitFor({ state: 'detached' });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('menu, a project, a task, its tabs, a dialog: nothing scrolls sideways, nothing serious for axe', async () => {
     const { page, context } = await openPage(t.browser, t.stack.url, { viewport: PHONE, timeout: 15000 });
     await page.goto(`${t.stack.url}/login`);

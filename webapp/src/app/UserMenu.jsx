@@ -3,25 +3,29 @@ import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import Avatar from '../components/Avatar.jsx';
 import useClickOutside from '../hooks/useClickOutside.js';
+import useMenuKeys from '../hooks/useMenuKeys.js';
 
 /** Avatar (initials over the image), name, username, My Account, Edit Profile, My Portals, Logout. */
 export default function UserMenu() {
   const user = useSelector((s) => s.user.item);
   const [open, setOpen] = useState(false);
   const ref = useRef(null);
+  const panel = useRef(null);
+  const button = useRef(null);
   const close = useCallback(() => setOpen(false), []);
   useClickOutside(ref, open, close);
+  useMenuKeys(panel, button, open, close);
   const name = (user && user.name) || '';
   return (
     <div className="user-menu" ref={ref}>
-      <button type="button" className="user-menu__toggle" onClick={() => setOpen(!open)} aria-haspopup="true"
-        aria-expanded={open} data-testid="user-menu">
+      <button type="button" className="user-menu__toggle" onClick={() => setOpen(!open)} aria-haspopup="menu"
+        aria-expanded={open} data-testid="user-menu" ref={button}>
         <Avatar name={name} src={user && user.avatar} size={34} />
         <span className="user-menu__name">{name}</span>
         <span className="user-menu__caret" aria-hidden="true">▾</span>
       </button>
       {open && (
-        <div className="user-menu__panel" role="menu">
+        <div className="user-menu__panel" role="menu" aria-label="Account" ref={panel}>
           <div className="user-menu__who">
             <Avatar name={name} src={user && user.avatar} size={44} />
             <div>

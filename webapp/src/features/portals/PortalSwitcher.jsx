@@ -3,6 +3,7 @@ import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import BrandLogo from '../../components/BrandLogo.jsx';
 import useClickOutside from '../../hooks/useClickOutside.js';
+import useMenuKeys from '../../hooks/useMenuKeys.js';
 import { portalHref } from '../../lib/format.js';
 
 /** All portals with logos, each linking to its home; a press elsewhere or Escape closes the list. */
@@ -10,18 +11,21 @@ export default function PortalSwitcher({ current }) {
   const list = useSelector((s) => s.portals.list);
   const [open, setOpen] = useState(false);
   const ref = useRef(null);
+  const panel = useRef(null);
+  const button = useRef(null);
   const close = useCallback(() => setOpen(false), []);
   useClickOutside(ref, open, close);
+  useMenuKeys(panel, button, open, close);
   return (
     <div className="switcher" ref={ref}>
       <button type="button" className="switcher__toggle" onClick={() => setOpen(!open)} aria-expanded={open}
-        data-testid="portal-switcher">
+        aria-haspopup="menu" data-testid="portal-switcher" ref={button}>
         <span className="switcher__grid" aria-hidden="true">▦</span>
         <span>{current ? current.name : 'Portals'}</span>
         <span aria-hidden="true">▾</span>
       </button>
       {open && (
-        <div className="switcher__panel" role="menu">
+        <div className="switcher__panel" role="menu" aria-label="Switch portal" ref={panel}>
           <div className="switcher__title">Switch portal</div>
           {list.map((p) => (
             <Link key={p.id} role="menuitem" to={portalHref(p)} onClick={close}

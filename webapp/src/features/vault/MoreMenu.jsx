@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import useClickOutside from '../../hooks/useClickOutside.js';
+import useMenuKeys from '../../hooks/useMenuKeys.js';
 import { Icon } from '../../components/Icons.jsx';
 
 /** Where the list goes: under the button, or above it when it would leave the window (fixed coordinates). */
@@ -19,10 +20,12 @@ export default function MoreMenu({ items, label = 'More', testId = 'more' }) {
   const [pos, setPos] = useState(null);
   const ref = useRef(null);
   const button = useRef(null);
+  const list = useRef(null);
   const open = pos !== null;
   const count = items.length;
   const close = useCallback(() => setPos(null), []);
   useClickOutside(ref, open, close);
+  useMenuKeys(list, button, open, close);
   useEffect(() => {
     if (!open) return undefined;
     const follow = () => { if (button.current) setPos(placeBy(button.current, count)); };
@@ -42,7 +45,7 @@ export default function MoreMenu({ items, label = 'More', testId = 'more' }) {
         <Icon name="more" />
       </button>
       {open && (
-        <span className="more-menu__list" role="menu" style={pos}>
+        <span className="more-menu__list" role="menu" aria-label={label} style={pos} ref={list}>
           {items.map((it) => (
             <button key={it.label} type="button" role="menuitem" className="more-menu__item" data-testid={it.testId}
               onClick={() => { setPos(null); it.onClick(); }}>
