@@ -6,6 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, shot, signIn, useStack } from './browser.js';
 import { apiAs, formValues, lisbon } from './outbox.js';
+import { checkScreen } from './a11y.js';
 
 let stack;
 let browser;
@@ -94,6 +95,45 @@ describe('events', () => {
     await b.page.locator('[data-testid=mention]', { hasText: '@Marco Rossi' }).first().waitFor();
     assert.deepEqual([...a.errors, ...b.errors], []);
     await a.context.close();
+    await b.context.close();
+  });
+
+  test('the notifications page: unread first, filtered by unread and kind, all marked read', async () => {
+    const marcoApi = await apiAs(stack.url, 'marco@demo.eu');
+    const marco = (await marcoApi.get('/api/profile/currentuser')).data.item;
+    for (const n of [1, 2]) {
+      const r = await sofiaApi.post(`/api/comment/add/${ids.projectId}`,
+        { title: '', content: `Page check ${n}, @[Marco Rossi](user:${marco.id})` });
+      assert.equal(r.status, 200, JSON.stringify(r.data));
+    }
+    const b = await signedIn('marco@demo.eu', '/notifications');
+    const { page } = b;
+    const items = page.locator('[data-testid=notifications-page] [data-testid=notification]');
+    const mention = items.filter({ hasText: 'mentioned you' }).first();
+    await mention.waitFor({ timeout: 15000 }); // the consumer dispatches, the page hears it live
+    assert.equal(await items.first().getAttribute('data-read'), '0'); // unread first
+    await checkScreen(page, 'notifications page');
+    // the filter's label reads as text, not as the green of a ticked task
+    const [label, body] = await page.evaluate(() => [getComputedStyle(document.querySelector('.notes-page__filters label')).color,
+      getComputedStyle(document.querySelector('[data-testid=notifications-page]')).color]);
+    assert.equal(label, body);
+
+    await page.getByLabel('Kind').selectOption('mention');
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=notifications-page] [data-testid=notification]')]
+      .every((el) => el.dataset.kind === 'mention'));
+    await page.getByLabel('Kind').selectOption('webhook');
+    await page.getByText('No notifications').waitFor();
+    await page.getByLabel('Kind').selectOption('');
+    await page.getByLabel('Unread only').check();
+    await mention.waitFor();
+    assert.deepEqual([...new Set(await items.evaluateAll((els) => els.map((el) => el.dataset.read)))], ['0']);
+    await page.getByRole('button', { name: 'Mark all read' }).click();
+    await page.getByText('No notifications').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Mark all read' }).isDisabled(), true);
+    await page.getByLabel('Unread only').uncheck();
+    await mention.waitFor();
+    assert.deepEqual([...new Set(await items.evaluateAll((els) => els.map((el) => el.dataset.read)))], ['1']);
+    assert.deepEqual(b.errors, []);
     await b.context.close();
   });
 

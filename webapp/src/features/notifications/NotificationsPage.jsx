@@ -9,7 +9,7 @@ import './notifications.css';
 function Filters({ query, update, unread, onReadAll }) {
   return (
     <div className="notes-page__filters">
-      <label className="check">
+      <label>
         <input type="checkbox" checked={query.unread === '1'} data-testid="notes-unread"
           onChange={(e) => update({ unread: e.target.checked ? '1' : '' })} />
         {' '}Unread only
