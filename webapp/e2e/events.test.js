@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, shot, signIn, useStack } from './browser.js';
-import { apiAs, formValues, lisbon } from './outbox.js';
+import { apiAs, formValues, linkPath, lisbon, mailsTo, waitForMail } from './outbox.js';
 import { checkScreen } from './a11y.js';
 
 let stack;
@@ -118,23 +118,58 @@ describe('events', () => {
       getComputedStyle(document.querySelector('[data-testid=notifications-page]')).color]);
     assert.equal(label, body);
 
+    // Each filter reloads the list: wait until every row shown is one it lets through (and some are shown).
+    const allShown = (attr, value) => page.waitForFunction(([a, v]) => {
+      const rows = [...document.querySelectorAll('[data-testid=notifications-page] [data-testid=notification]')];
+      return rows.length > 0 && rows.every((el) => el.dataset[a] === v);
+    }, [attr, value]);
     await page.getByLabel('Kind').selectOption('mention');
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=notifications-page] [data-testid=notification]')]
-      .every((el) => el.dataset.kind === 'mention'));
+    await allShown('kind', 'mention');
     await page.getByLabel('Kind').selectOption('webhook');
     await page.getByText('No notifications').waitFor();
     await page.getByLabel('Kind').selectOption('');
     await page.getByLabel('Unread only').check();
+    await allShown('read', '0');
     await mention.waitFor();
-    assert.deepEqual([...new Set(await items.evaluateAll((els) => els.map((el) => el.dataset.read)))], ['0']);
     await page.getByRole('button', { name: 'Mark all read' }).click();
     await page.getByText('No notifications').waitFor();
     assert.equal(await page.getByRole('button', { name: 'Mark all read' }).isDisabled(), true);
     await page.getByLabel('Unread only').uncheck();
+    await allShown('read', '1');
     await mention.waitFor();
-    assert.deepEqual([...new Set(await items.evaluateAll((els) => els.map((el) => el.dataset.read)))], ['1']);
     assert.deepEqual(b.errors, []);
     await b.context.close();
+  });
+
+  test('the unsubscribe link of a mention mail asks first, then stops those mails', async () => {
+    const marcoApi = await apiAs(stack.url, 'marco@demo.eu');
+    const marco = (await marcoApi.get('/api/profile/currentuser')).data.item;
+    const outbox = stack.db.env.MAIL_OUTBOX_DIR;
+    const before = mailsTo(outbox, marco.email).length;
+    const r = await sofiaApi.post(`/api/comment/add/${ids.projectId}`,
+      { title: '', content: `Mail check, @[Marco Rossi](user:${marco.id})` });
+    assert.equal(r.status, 200, JSON.stringify(r.data));
+    const mail = await waitForMail(outbox, marco.email, { after: before, ms: 15000 });
+    const mode = async () => (await formValues(marcoApi, '/api/notification/preferences')).values.mention;
+    assert.equal(await mode(), 'immediate');
+
+    const p = await openPage(browser, stack.url); // from the mail, signed out
+    await p.page.goto(`${stack.url}${linkPath(mail.body, '/unsubscribe')}`);
+    const page = p.page.locator('[data-testid=unsubscribe-page]');
+    await page.getByText(`to ${marco.email}?`).waitFor();
+    assert.match(await page.innerText(), /Stop e-mails about .+ to marco@demo\.eu\?/);
+    assert.equal(await mode(), 'immediate'); // opening the link changes nothing
+    await checkScreen(p.page, 'unsubscribe page');
+    await page.getByRole('button', { name: 'Stop these e-mails' }).click();
+    assert.match(await page.getByTestId('unsubscribed').innerText(), /^You will no longer get e-mails about: .+\.$/);
+    assert.equal(await mode(), 'never');
+
+    await p.page.goto(`${stack.url}/unsubscribe?token=not-a-token`);
+    await page.getByRole('alert').filter({ hasText: 'This unsubscribe link is not valid' }).waitFor();
+    assert.deepEqual(p.errors.filter((e) => !/404/.test(e)), []);
+    await p.context.close();
+    const { values } = await formValues(marcoApi, '/api/notification/preferences'); // as it was, for the others
+    assert.equal((await marcoApi.put('/api/notification/preferences', { ...values, mention: 'immediate' })).status, 200);
   });
 
   test('a status change shows in the other person\'s Gantt, and a deleted task says Deleted', async () => {

@@ -6,6 +6,11 @@ function decodeBody(raw) {
   const split = raw.search(/\r?\n\r?\n/);
   const head = raw.slice(0, split);
   let body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
+  const boundary = (/boundary="?([^";\r\n]+)"?/i.exec(head) || [])[1];
+  if (/^Content-Type:\s*multipart\//im.test(head) && boundary) { // each part decoded, their texts one after the other
+    const parts = body.split(`--${boundary}`).slice(1).filter((part) => !part.startsWith('--'));
+    return { head, body: parts.map((part) => decodeBody(part.replace(/^\r?\n/, '')).body).join('\n') };
+  }
   const enc = (/^Content-Transfer-Encoding:\s*(\S+)/im.exec(head) || [])[1] || '7bit';
   if (/^quoted-printable$/i.test(enc)) {
     body = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h) => String.fromCharCode(parseInt(h, 16)));
