@@ -317,6 +317,28 @@ describe('signed in', () => {
     await context.close();
   });
 
+  test('the other entry routes: /portal4r, a project at /project/{id}, the peb and calibr portals', async () => {
+    const { page, context, base } = await newPage();
+    await signIn(page, base, 'admin@demo.eu');
+    await page.goto(`${base}/portal4r`);
+    await page.getByRole('heading', { name: 'My Portals' }).waitFor();
+    assert.equal(await page.locator('[data-testid=portal-card]').count(), 3);
+    const hrefs = await page.locator('[data-testid=portal-card]').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+    const consortium = hrefs.find((h) => h.startsWith('/portal/'));
+    await page.goto(`${base}${consortium}`);
+    const project = page.locator('[data-testid=project-card]', { hasText: 'Lisbon demo case' });
+    const projectId = (await project.getAttribute('href')).split('/').pop();
+    await page.goto(`${base}${consortium}/project/${projectId}`);
+    await page.locator('[data-testid=module-name]', { hasText: 'Lisbon demo case' }).waitFor();
+    await page.locator('[data-testid=project-section]').first().waitFor();
+    for (const [prefix, name] of [['/peb/', 'PEB Energy Audits'], ['/calibr/', 'Calibr Monitoring']]) {
+      await page.goto(`${base}${hrefs.find((h) => h.startsWith(prefix))}`);
+      await page.locator('[data-testid=portal-switcher]', { hasText: name }).waitFor();
+      await page.locator('[data-testid=project-card]').first().waitFor();
+    }
+    await context.close();
+  });
+
   test('not found views, /v2 table', async () => {
     const { page, context, base } = await newPage();
     await signIn(page, base, 'admin@demo.eu');
