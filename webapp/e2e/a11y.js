@@ -54,11 +54,18 @@ export async function assertNoOverflow(page, screen) {
       const r = el.getBoundingClientRect();
       return r.right > w + 1 && getComputedStyle(el).position !== 'fixed' && el.parentElement.getBoundingClientRect().right <= w + 1;
     }).slice(0, 5).map((el) => `${name(el)} (${Math.round(el.getBoundingClientRect().right)})`);
-    // Shown boxes left of the window (text for screen readers only is 1 px wide and clipped).
+    // Shown boxes left of the window (text for screen readers only is 1 px wide and clipped; a box scrolled out of
+    // a strip that scrolls sideways is the strip's to show).
+    const inScroller = (el) => {
+      for (let p = el.parentElement; p; p = p.parentElement) {
+        if (['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(p).overflowX)) return true;
+      }
+      return false;
+    };
     const left = [...document.querySelectorAll('body *')].filter((el) => {
       const r = el.getBoundingClientRect();
       return r.left < -1 && r.width > 1 && r.height > 1 && el.parentElement.getBoundingClientRect().left >= -1
-        && getComputedStyle(el).visibility !== 'hidden';
+        && getComputedStyle(el).visibility !== 'hidden' && !inScroller(el);
     }).slice(0, 5).map((el) => `${name(el)} (${Math.round(el.getBoundingClientRect().left)})`);
     return { scroll: document.documentElement.scrollWidth, inner: w, culprits: wide, cut: left };
   });
@@ -66,8 +73,21 @@ export async function assertNoOverflow(page, screen) {
   if (cut.length) throw new Error(`${screen} is cut off on the left: ${cut.join(', ')}`);
 }
 
-/** Both checks at once, for a screen shown at its current size. */
+/** A row of tabs that scrolls sideways shows its open tab (else a page opened at a far tab hides where it is). */
+export async function assertOpenTabShown(page, screen) {
+  const hidden = await page.evaluate(() => [...document.querySelectorAll('.tabs')].map((strip) => {
+    const on = strip.querySelector('.tabs__tab--on');
+    if (!on) return null;
+    const s = strip.getBoundingClientRect();
+    const t = on.getBoundingClientRect();
+    return t.left >= s.left - 1 && t.right <= s.right + 1 ? null : `${on.textContent} (${Math.round(t.left)}-${Math.round(t.right)} in ${Math.round(s.left)}-${Math.round(s.right)})`;
+  }).filter(Boolean));
+  if (hidden.length) throw new Error(`${screen}: the open tab is out of sight: ${hidden.join(', ')}`);
+}
+
+/** The checks at once, for a screen shown at its current size. */
 export async function checkScreen(page, screen) {
   await assertNoOverflow(page, screen);
+  await assertOpenTabShown(page, screen);
   return assertAccessible(page, screen);
 }

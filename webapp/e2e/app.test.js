@@ -166,7 +166,7 @@ describe('signed in', () => {
     await page.getByRole('menuitem', { name: 'PEB Energy Audits' }).click();
     await page.waitForURL(/\/peb\/\d+$/);
     await page.locator('.switcher__panel').waitFor({ state: 'detached' });
-    await page.waitForFunction(() => /PEB Energy Audits/.test(document.querySelector('[data-testid=portal-switcher]').textContent));
+    await page.locator('[data-testid=portal-switcher]', { hasText: 'PEB Energy Audits' }).waitFor();
     await context.close();
   });
 

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { Navigate, NavLink, Route, Routes, useNavigate, useParams } from 'react-router-dom';
 import Loading from '../../components/Loading.jsx';
+import TabNav from '../../components/TabNav.jsx';
 import useFetch from '../../hooks/useFetch.js';
 import useFocusTrap from '../../hooks/useFocusTrap.js';
 import useOverlay from '../../hooks/useOverlay.js';
@@ -41,13 +42,7 @@ function ModuleTabs({ module, baseUrl, changed, reload }) {
   const tab = (extra = {}) => <TabContent module={module} baseUrl={baseUrl} onChanged={changed} {...extra} />;
   return (
     <>
-      <nav className="tabs" aria-label={`Tabs of ${module.name}`} data-testid="tabs">
-        {tabs.map((t) => (
-          <NavLink key={t.tab} to={`${baseUrl}/${t.tab}`} className={({ isActive }) => (isActive ? 'tabs__tab tabs__tab--on' : 'tabs__tab')}>
-            {t.label}
-          </NavLink>
-        ))}
-      </nav>
+      <TabNav label={`Tabs of ${module.name}`} testId="tabs" tabs={tabs.map((t) => ({ to: `${baseUrl}/${t.tab}`, label: t.label }))} />
       <div className="tabs__panel">
         <Routes>
           <Route index element={<Navigate to={`${baseUrl}/${tabs[0].tab}`} replace />} />

@@ -1,7 +1,8 @@
 import { Suspense, lazy } from 'react';
-import { NavLink, Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import Loading from '../../components/Loading.jsx';
 import { NoMatch } from '../../components/NotFound.jsx';
+import TabNav from '../../components/TabNav.jsx';
 import FeedList from '../../features/feed/FeedList.jsx';
 
 const KnowledgeLibrary = lazy(() => import('../../features/knowledge/KnowledgeLibrary.jsx'));
@@ -34,11 +35,7 @@ export default function PortalSettings({ portal, base, onChanged }) {
   return (
     <div className="page">
       <h1 className="page__title">Settings</h1>
-      <nav className="tabs" aria-label="Settings">
-        {pages.map(([p, label]) => (
-          <NavLink key={p} to={`${root}/${p}`} className={({ isActive }) => (isActive ? 'tabs__tab tabs__tab--on' : 'tabs__tab')}>{label}</NavLink>
-        ))}
-      </nav>
+      <TabNav label="Settings" tabs={pages.map(([p, label]) => ({ to: `${root}/${p}`, label }))} />
       <div className="tabs__panel">
         <Suspense fallback={<Loading inline />}>
         <Routes>
