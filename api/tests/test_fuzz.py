@@ -9,7 +9,8 @@ operation has an object of its own, so it does not take away what the other oper
 tokens (`_token`) are signed for the request's form, so form submissions get past the token check.
 
 Bounded for the suite (deterministic; FUZZ_EXAMPLES=6 generated examples per operation and mode, the coverage
-phase as the superuser on one body method per path, see COVERAGE): under 2 minutes per database on 2 cores.
+phase as the superuser on one body method per path, see COVERAGE): about 5.5 minutes on SQLite on a slow 2-core
+machine, two thirds of it the coverage phase (1.8 minutes with FUZZ_COVERAGE=none).
 scripts/fuzz.sh (make fuzz) runs it longer. /json/logout is not excluded: it gets a fresh token each time.
 """
 import contextvars
