@@ -14,7 +14,8 @@ export default function useMenuKeys(panel, button, open, onClose) {
     const el = panel.current;
     if (!open || !el) return undefined;
     const items = () => [...el.querySelectorAll('[role=menuitem]')];
-    if (items().length) items()[0].focus();
+    const [first] = items();
+    if (first) first.focus();
     const onKey = (e) => {
       const list = items();
       const to = list.length ? step(e.key, list.indexOf(document.activeElement), list.length) : undefined;
