@@ -1,9 +1,10 @@
 /* Browser tests of search: the top bar's box ('/' to focus, results as one types, debounced, grouped by kind,
  * a combobox walked with the keyboard to an article that opens in the reader, Escape), the full results page with
- * a facet filter, paging and its empty state, the 'This project' scope of a module page, a comment hit opened in
- * its thread, and markup in an item shown as text. */
+ * a facet filter, paging and its empty state, the same page on a phone (its filters folded behind a button), the
+ * 'This project' scope of a module page, a comment hit opened in its thread, and markup in an item shown as text. */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { PHONE, checkScreen } from './a11y.js';
 import { openPage, shot, signIn, useStack } from './browser.js';
 import { apiAs, lisbon } from './outbox.js';
 
@@ -136,6 +137,39 @@ describe('the top bar search box', () => {
     await page.keyboard.press('Enter');
     await page.locator('[data-testid=results-empty]').waitFor();
     assert.equal(await page.locator('[data-testid=results-empty]').innerText(), 'No results for “zzqxv”');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
+
+describe('the results page on a phone', () => {
+  test('the results come first; the filters fold behind a button that counts them', async () => {
+    const { page, context, errors } = await openPage(browser, stack.url, { viewport: PHONE });
+    await signIn(page, stack.url, 'admin@demo.eu');
+    await page.goto(`${stack.url}/search?q=lisbon`);
+    const first = page.locator('[data-testid=result]').first();
+    await first.waitFor();
+    const toggle = page.locator('[data-testid=facets-toggle]');
+    assert.equal(await toggle.innerText(), 'Filters');
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+    assert.equal(await page.locator('[data-testid=facet-kind]').isVisible(), false);
+    // The first hit is within the first screen, just below the query and the button.
+    const top = (await first.boundingBox()).y;
+    assert.ok(top < 300, `first result at ${top}px`);
+    await checkScreen(page, 'search results (phone)');
+
+    await toggle.click();
+    assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+    await page.locator('[data-testid=facet-kind]').waitFor();
+    await checkScreen(page, 'search results, filters open (phone)');
+    await page.check('[data-testid=facet-kind-reference]');
+    await page.waitForURL(/kind=reference/);
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=result]')]
+      .every((e) => e.dataset.kind === 'reference'));
+    assert.equal(await toggle.innerText(), 'Filters (1)');
+    await toggle.click();
+    assert.equal(await page.locator('[data-testid=facet-kind]').isVisible(), false);
+    await shot(page, 'search-page-phone');
     assert.deepEqual(errors, []);
     await context.close();
   });

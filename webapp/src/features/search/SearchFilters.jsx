@@ -1,5 +1,14 @@
-/** The facets of the results page: kind (with counts), portal, author and the day range. */
+/** The facets of the results page: kind (with counts), portal, author and the day range. Where they stack above
+ * the results (narrow screens), they fold behind a 'Filters' button that counts the filters in force, so the
+ * results come first. */
+import { useState } from 'react';
 import { KINDS, kindLabel } from './hits.js';
+
+/** How many filters `query` holds (each chosen kind counts). */
+export function filterCount(query) {
+  const kinds = query.kind ? query.kind.split(',').filter(Boolean).length : 0;
+  return kinds + ['portal', 'author', 'from', 'to'].filter((k) => query[k]).length;
+}
 
 function KindFacet({ counts, value, set }) {
   const chosen = value ? value.split(',') : [];
@@ -38,20 +47,28 @@ function Choice({ label, name, options, value, set }) {
 /** `facets`: the answer's; `query`: the page's (strings); `set(patch)`: change the query (back to page 1). */
 export default function SearchFilters({ facets, query, set }) {
   const f = facets || { kind: {}, portal: [], author: [] };
+  const [open, setOpen] = useState(false);
+  const count = filterCount(query);
   return (
-    <aside className="results__facets" aria-label="Filters">
-      <KindFacet counts={f.kind} value={query.kind} set={set} />
-      <Choice label="Portal" name="portal" options={f.portal} value={query.portal} set={set} />
-      <Choice label="Author" name="author" options={f.author} value={query.author} set={set} />
-      <fieldset>
-        <legend>Written</legend>
-        <label className="field"><span>From</span>
-          <input type="date" value={query.from || ''} onChange={(e) => set({ from: e.target.value })} data-testid="facet-from" />
-        </label>
-        <label className="field"><span>To</span>
-          <input type="date" value={query.to || ''} onChange={(e) => set({ to: e.target.value })} data-testid="facet-to" />
-        </label>
-      </fieldset>
-    </aside>
+    <div className={`results__filters${open ? ' results__filters--open' : ''}`}>
+      <button type="button" className="btn btn--small results__toggle" aria-expanded={open} aria-controls="search-facets"
+        onClick={() => setOpen(!open)} data-testid="facets-toggle">
+        {count ? `Filters (${count})` : 'Filters'}
+      </button>
+      <aside id="search-facets" className="results__facets" aria-label="Filters">
+        <KindFacet counts={f.kind} value={query.kind} set={set} />
+        <Choice label="Portal" name="portal" options={f.portal} value={query.portal} set={set} />
+        <Choice label="Author" name="author" options={f.author} value={query.author} set={set} />
+        <fieldset>
+          <legend>Written</legend>
+          <label className="field"><span>From</span>
+            <input type="date" value={query.from || ''} onChange={(e) => set({ from: e.target.value })} data-testid="facet-from" />
+          </label>
+          <label className="field"><span>To</span>
+            <input type="date" value={query.to || ''} onChange={(e) => set({ to: e.target.value })} data-testid="facet-to" />
+          </label>
+        </fieldset>
+      </aside>
+    </div>
   );
 }
