@@ -1,9 +1,10 @@
 /* Browser tests of the knowledge library: tree, both routing variants, editor, overlay, reader, viewer
- * routes, delete with confirmation, rights, and hostile content that must never run. */
+ * routes, delete with confirmation, rights, hostile content that must never run, and a row on a phone. */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { PHONE, checkScreen } from './a11y.js';
 import { openPage, shot, signIn, useStack } from './browser.js';
 import { apiAs, lisbon } from './outbox.js';
 import { ROOT } from './servers.js';
@@ -51,6 +52,30 @@ describe('knowledge library', () => {
     await page.locator('text=Five phases, one process').waitFor();
     assert.match(page.url(), new RegExp(`/settings/articles/\\d+$`));
     await shot(page, 'knowledge-settings');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('on a phone a row gives its title and author line the width; its icons go below', async () => {
+    const { page, context, errors } = await openPage(browser, stack.url, { viewport: PHONE });
+    await signIn(page, stack.url, 'sofia@demo.eu');
+    await page.goto(`${stack.url}/portal/${ids.portalId}/projects/${ids.projectId}/knowledge`);
+    await page.locator('[data-testid=article-row]').first().waitFor();
+    const rows = await page.locator('.kn-tree > [data-testid=article-row] > .kn-row').evaluateAll((els) => els.map((row) => {
+      const box = (sel) => row.querySelector(sel).getBoundingClientRect();
+      const main = box('.kn-row__main');
+      const meta = box('.kn-row__meta');
+      return { main: main.width, metaLines: Math.round(meta.height / 17), below: box('.kn-row__icons').top >= main.bottom - 1 };
+    }));
+    assert.ok(rows.length >= 1);
+    for (const r of rows) {
+      assert.ok(r.main > 280, `title and author line ${r.main}px wide`);
+      assert.equal(r.metaLines, 1, 'the author line holds on one line');
+      assert.ok(r.below, 'the icons are below the title');
+    }
+    await checkScreen(page, 'knowledge (phone)');
+    await page.locator('[data-testid=article-tree]').scrollIntoViewIfNeeded();
+    await shot(page, 'knowledge-phone');
     assert.deepEqual(errors, []);
     await context.close();
   });
