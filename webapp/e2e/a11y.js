@@ -1,5 +1,6 @@
 /* Accessibility and layout checks inside the browser tests: axe-core (injected from node_modules, WCAG 2.1 A/AA)
-   and the page's horizontal overflow. Counts per screen are kept in screenshots/axe-summary.json. */
+   and the page's horizontal overflow. Counts per screen are kept in screenshots/axe/<test file>.json, one file
+   per test file (the files run side by side, each in a process of its own); e2e/axe-summary.js adds them up. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -8,7 +9,8 @@ import { SHOTS } from './browser.js';
 const require = createRequire(import.meta.url);
 // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') refuses an injected <script>.
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const SUMMARY = path.join(SHOTS, 'axe-summary.json');
+export const AXE_DIR = path.join(SHOTS, 'axe');
+const RECORD = path.join(AXE_DIR, `${path.basename(process.argv[1] || 'other', '.js')}.json`);
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1360, height: 900 };
 
@@ -25,10 +27,10 @@ export async function axe(page) {
 }
 
 function record(screen, counts) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  const all = fs.existsSync(SUMMARY) ? JSON.parse(fs.readFileSync(SUMMARY, 'utf8')) : {};
+  fs.mkdirSync(AXE_DIR, { recursive: true });
+  const all = fs.existsSync(RECORD) ? JSON.parse(fs.readFileSync(RECORD, 'utf8')) : {};
   all[screen] = counts;
-  fs.writeFileSync(SUMMARY, `${JSON.stringify(all, null, 1)}\n`);
+  fs.writeFileSync(RECORD, `${JSON.stringify(all, null, 1)}\n`);
 }
 
 const describeViolation = (v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`;

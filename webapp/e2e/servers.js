@@ -27,17 +27,42 @@ function anyFreePort() {
   });
 }
 
-// Ports already handed out by this process: the system may give a port just closed again, and two servers of
-// one stack (nginx and the API) were once both told 44195, so the second failed to start.
-const handedOut = new Set();
+// The system may give a port just closed again, before the server it was meant for has bound it: two servers of
+// one stack (nginx and the API) were once both told 44195, so the second failed to start. The test files run
+// side by side, so a port handed out is claimed for every test process: a file named after it holding the
+// claimer's pid, created exclusively; a claim whose process is gone is taken over; claims go at exit.
+const CLAIMS = path.join(os.tmpdir(), 'portal-e2e-ports');
+const claimed = [];
+
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
+}
+
+function claim(port) {
+  const file = path.join(CLAIMS, String(port));
+  try {
+    fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+  } catch {
+    const owner = Number(fs.readFileSync(file, 'utf8'));
+    if (owner === process.pid || alive(owner)) return false;
+    fs.writeFileSync(file, String(process.pid));
+  }
+  claimed.push(file);
+  return true;
+}
+
+process.on('exit', () => claimed.forEach((file) => fs.rmSync(file, { force: true })));
 
 export async function freePort() {
+  fs.mkdirSync(CLAIMS, { recursive: true });
   for (;;) {
     const port = await anyFreePort();
-    if (!handedOut.has(port)) {
-      handedOut.add(port);
-      return port;
-    }
+    if (claim(port)) return port;
   }
 }
 
