@@ -10,7 +10,8 @@ tokens (`_token`) are signed for the request's form, so form submissions get pas
 
 Bounded for the suite (deterministic; FUZZ_EXAMPLES=6 generated examples per operation and mode, the coverage
 phase as the superuser on one body method per path, see COVERAGE): about 5.5 minutes on SQLite on a slow 2-core
-machine, two thirds of it the coverage phase (1.8 minutes with FUZZ_COVERAGE=none).
+machine, two thirds of it the coverage phase (1.8 minutes with FUZZ_COVERAGE=none, which scripts/test.sh gives
+the PostgreSQL run when both databases run side by side).
 scripts/fuzz.sh (make fuzz) runs it longer. /json/logout is not excluded: it gets a fresh token each time.
 """
 import contextvars
