@@ -52,6 +52,7 @@ describe('events', () => {
     const started = Date.now();
     await b.page.getByText('Typed in one browser, seen in the other').waitFor({ timeout: 2000 });
     const took = Date.now() - started;
+    console.log(`# a comment shown live in the other browser after ${took} ms`);
     assert.ok(took < 2000, `shown after ${took} ms`);
     assert.equal(await b.page.evaluate(() => window.notReloaded), true, 'the page was not reloaded');
     await shot(b.page, 'events-live-comment');
@@ -193,6 +194,7 @@ describe('events', () => {
       return el && el.getAttribute('aria-label').includes(text);
     }, [child.id, label], { timeout: 5000 });
     const took = Date.now() - started;
+    console.log(`# a status change shown live on the Gantt after ${took} ms`);
     assert.ok(took < 5000, `shown after ${took} ms`);
     await shot(b.page, 'events-gantt');
 
