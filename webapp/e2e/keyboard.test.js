@@ -99,7 +99,7 @@ describe('keyboard only', () => {
 });
 
 describe('the main journey on a phone (390 × 844)', () => {
-  test("the top bar's menus: Enter opens with the focus on the first item, arrows move, Escape gives it back", async () => {
+  test("the top bar's menus: Enter opens with the focus on the first item, arrows move, Escape gives it back, Tab goes on", async () => {
     const { page, context, errors } = await openPage(t.browser, t.stack.url, { timeout: 15000 });
     await page.goto(`${t.stack.url}/login`);
     await page.fill('#login-username', 'admin@demo.eu');
@@ -122,11 +122,24 @@ describe('the main journey on a phone (390 × 844)', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('menu', { name: 'Account' }).waitFor({ state: 'detached' });
     assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'user-menu');
+    // Its items are not tab stops: Shift+Tab closes it and goes on from its button to the bell before it.
+    await page.keyboard.press('Enter');
+    await page.getByRole('menu', { name: 'Account' }).waitFor();
+    await page.keyboard.press('Shift+Tab');
+    await page.getByRole('menu', { name: 'Account' }).waitFor({ state: 'detached' });
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'bell');
 
     await page.locator('[data-testid=portal-switcher]').focus();
     await page.keyboard.press('Enter');
     await page.getByRole('menu', { name: 'Switch portal' }).waitFor();
     assert.equal(await focused(page), '4RinEU Consortium');
+    // Tab closes it and goes on from its button to the search box after it.
+    await page.keyboard.press('Tab');
+    await page.getByRole('menu', { name: 'Switch portal' }).waitFor({ state: 'detached' });
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'search-input');
+    await page.locator('[data-testid=portal-switcher]').focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menu', { name: 'Switch portal' }).waitFor();
     await page.keyboard.press('ArrowUp');
     assert.equal(await focused(page), 'PEB Energy Audits');
     await page.keyboard.press('Enter');

@@ -7,16 +7,24 @@ const step = (key, at, n) => ({
 /**
  * The keyboard of a menu button (WAI-ARIA's menu button pattern): while `open`, the menu in `panel` takes the
  * focus on its first item; ↓ ↑ move round its items, Home and End go to the first and the last, Escape closes it
- * and gives the focus back to `button` (the mouse and Escape outside it are useClickOutside's).
+ * and gives the focus back to `button` (the mouse and Escape outside it are useClickOutside's). Its items are
+ * not tab stops: Tab (or Shift+Tab) closes it and goes on from the button to the page's next (or previous) stop.
  */
 export default function useMenuKeys(panel, button, open, onClose) {
   useEffect(() => {
     const el = panel.current;
     if (!open || !el) return undefined;
     const items = () => [...el.querySelectorAll('[role=menuitem]')];
+    items().forEach((item) => { item.tabIndex = -1; });
     const [first] = items();
     if (first) first.focus();
     const onKey = (e) => {
+      if (e.key === 'Tab') {
+        // The focus moves to the button now; Tab's own move then starts from there.
+        if (button.current) button.current.focus();
+        onClose();
+        return;
+      }
       const list = items();
       const to = list.length ? step(e.key, list.indexOf(document.activeElement), list.length) : undefined;
       if (to !== undefined) {

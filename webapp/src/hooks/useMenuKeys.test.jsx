@@ -49,4 +49,14 @@ describe('useMenuKeys', () => {
     expect(screen.queryByRole('menu')).toBeNull();
     expect(active()).toBe('Open');
   });
+
+  test('its items are not tab stops; Tab closes it from the button, so the page goes on from there', () => {
+    render(<Menu />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    const items = screen.getAllByRole('menuitem');
+    expect(items.map((i) => i.tabIndex)).toEqual([-1, -1, -1]);
+    fireEvent.keyDown(document.activeElement, { key: 'Tab' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(active()).toBe('Open');
+  });
 });
