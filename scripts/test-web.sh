@@ -11,7 +11,7 @@ bash scripts/build-webapp.sh
 (cd webapp && ./node_modules/.bin/eslint --max-warnings 0 .)
 (cd webapp && ./node_modules/.bin/vitest run)
 # Two test files at a time, each with its own API, web server and browser: a file spends most of its time waiting
-# on the page (debounces, networkidle, transitions), so two halve the suite's time on 2 cores (13 min to 6.5 here).
+# on the page (debounces, networkidle, transitions), so two take about half the time on 2 cores (13 min to 6.5-8.5 here).
 rm -rf webapp/e2e/screenshots/axe
 (cd webapp && node --test --test-concurrency=2 e2e/*.test.js)
 (cd webapp && node e2e/axe-summary.js)

@@ -15,9 +15,9 @@ export default function useMenuKeys(panel, button, open, onClose) {
     const el = panel.current;
     if (!open || !el) return undefined;
     const items = () => [...el.querySelectorAll('[role=menuitem]')];
-    items().forEach((item) => { item.tabIndex = -1; });
-    const [first] = items();
-    if (first) first.focus();
+    const opened = items();
+    opened.forEach((item) => { item.tabIndex = -1; });
+    if (opened.length) opened[0].focus();
     const onKey = (e) => {
       if (e.key === 'Tab') {
         // The focus moves to the button now; Tab's own move then starts from there.
