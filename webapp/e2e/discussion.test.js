@@ -31,6 +31,10 @@ describe('discussion', () => {
     await signIn(page, stack.url, 'sofia@demo.eu');
     await page.goto(commentsUrl());
     await page.locator('[data-testid=comment]').first().waitFor();
+    // The heading and its count read as two words ('Comments 3 comments', not 'Comments3 comments').
+    const heading = await page.locator('.dc__head h2').boundingBox();
+    const count = await page.locator('[data-testid=comment-count]').boundingBox();
+    assert.ok(count.x - (heading.x + heading.width) >= 8, `the count is ${count.x - heading.x - heading.width}px from the heading`);
     // The demo thread: replies sit 32px to the right of their parent.
     const demoReply = page.locator('[data-testid=comment][data-depth="1"]').first();
     await demoReply.waitFor();
