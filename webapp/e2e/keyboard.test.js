@@ -167,6 +167,19 @@ describe('the main journey on a phone (390 × 844)', () => {
     await page.goto(`${t.stack.url}/portal/${t.ids.portal}/projects/${t.ids.lisbon}/phases/${lisbon.children[0].id}`);
     await page.locator('[data-testid=overlay] [data-testid=module-name]').waitFor();
     await checkScreen(page, 'journey: task overlay (phone)');
+    // The deliverable's five cells in two columns: the right column draws no border at the card's edge, and the
+    // fifth cell, alone on its row, takes the whole row.
+    const strip = await page.locator('[data-testid=overlay] [data-testid=deliverable-strip]').evaluate((el) => {
+      const cells = [...el.children];
+      return {
+        width: el.getBoundingClientRect().width,
+        last: cells[cells.length - 1].getBoundingClientRect().width,
+        rightBorders: cells.filter((c) => c.getBoundingClientRect().right >= el.getBoundingClientRect().right - 1
+          && getComputedStyle(c).borderRightStyle !== 'none' && parseFloat(getComputedStyle(c).borderRightWidth) > 0).length,
+      };
+    });
+    assert.ok(Math.abs(strip.last - strip.width) < 1, `the fifth cell is ${strip.last} of ${strip.width}px`);
+    assert.equal(strip.rightBorders, 0, 'no cell draws a border on the right edge');
     for (const tab of ['knowledge', 'files', 'comments', 'gantt-chart']) {
       await page.goto(`${t.stack.url}/portal/${t.ids.portal}/projects/${t.ids.lisbon}/${tab}`);
       await page.waitForLoadState('networkidle');
