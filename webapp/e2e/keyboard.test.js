@@ -167,6 +167,11 @@ describe('the main journey on a phone (390 × 844)', () => {
     await page.goto(`${t.stack.url}/portal/${t.ids.portal}/projects/${t.ids.lisbon}/phases/${lisbon.children[0].id}`);
     await page.locator('[data-testid=overlay] [data-testid=module-name]').waitFor();
     await checkScreen(page, 'journey: task overlay (phone)');
+    // CLOSE keeps its one line inside the overlay's bar; the breadcrumb beside it gives way.
+    const bar = await page.locator('.overlay__bar').boundingBox();
+    const close = await page.locator('[data-testid=overlay-close]').boundingBox();
+    assert.ok(close.height < 40 && close.y >= bar.y && close.y + close.height <= bar.y + bar.height,
+      `CLOSE ${JSON.stringify(close)} in the bar ${JSON.stringify(bar)}`);
     // The deliverable's five cells in two columns: the right column draws no border at the card's edge, and the
     // fifth cell, alone on its row, takes the whole row.
     const strip = await page.locator('[data-testid=overlay] [data-testid=deliverable-strip]').evaluate((el) => {
