@@ -1,6 +1,7 @@
 /* Browser tests of the members table (issue 7): badges, popover, add, invite, edit, delete, rights. */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { PHONE } from './a11y.js';
 import { openPage, shot, signIn, useStack } from './browser.js';
 import { apiAs, formValues } from './outbox.js';
 import { apiGet, demoIds } from './vault-helpers.js';
@@ -15,8 +16,8 @@ useStack(async (s, b) => {
   ids = await demoIds(stack);
 });
 
-async function open(email, path) {
-  const { page, context } = await openPage(browser, stack.url, { timeout: 15000 });
+async function open(email, path, viewport = undefined) {
+  const { page, context } = await openPage(browser, stack.url, { timeout: 15000, viewport });
   await signIn(page, stack.url, email);
   await page.goto(`${stack.url}${path}`);
   return { page, context };
@@ -165,6 +166,15 @@ describe('members', () => {
     await page.locator('[data-testid=add-user]').waitFor();
     await page.locator('[data-testid=invite-user]').waitFor();
     await shot(page, 'members-settings-users');
+    await context.close();
+  });
+
+  test('on a phone a badge keeps its one line', async () => {
+    const { page, context } = await open('sofia@demo.eu', `/portal/${ids.portal}/settings/users`, PHONE);
+    await memberRow(page, 'sofia@demo.eu', 'admin-members-table').waitFor();
+    const heights = await page.locator('[data-testid=member-badge]').evaluateAll((els) => els.map((e) => [e.innerText, e.getBoundingClientRect().height]));
+    assert.ok(heights.some(([text]) => text === 'Super Admin'), JSON.stringify(heights));
+    for (const [text, height] of heights) assert.ok(height < 24, `${text}: ${height}px tall`);
     await context.close();
   });
 
