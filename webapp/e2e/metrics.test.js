@@ -1,6 +1,7 @@
 /* Browser tests of the metrics dashboard and the custom fields settings page, in Debian's Chromium. */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { PHONE, checkScreen } from './a11y.js';
 import { shot, signIn, useStack } from './browser.js';
 import { apiGet, apiToken, demoIds } from './vault-helpers.js';
 
@@ -14,8 +15,8 @@ useStack(async (s, b) => {
   ids = await demoIds(stack);
 });
 
-async function open(email, path) {
-  const context = await browser.newContext({ viewport: { width: 1500, height: 1000 } });
+async function open(email, path, viewport = { width: 1500, height: 1000 }) {
+  const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   page.setDefaultTimeout(15000);
   await signIn(page, stack.url, email);
@@ -148,6 +149,34 @@ describe('metrics dashboard', () => {
       await page.locator('[data-testid=metrics-dashboard]').waitFor();
       assert.match(await page.locator('[data-testid=metrics-dashboard] .empty').innerText(), /No metrics yet/);
       assert.equal(await page.locator('[data-testid=add-metric]').count(), 0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('on a phone the panels stack in one column, in the layout\'s reading order, whole', async () => {
+    const { page, context } = await open('sofia@demo.eu', `/portal/${ids.portal}/metrics`, PHONE);
+    try {
+      await page.locator('[data-testid=metric-panel]').first().waitFor();
+      await panel(page, 'Energy class of the demo cases').locator('[data-testid=metric-pie] canvas').waitFor();
+      // Each item keeps the grid's own placement in its inline style (translate(x, y)), which the phone's CSS overrides.
+      const boxes = await page.locator('[data-testid=grid-item]').evaluateAll((els) => els.map((el) => {
+        const r = el.getBoundingClientRect();
+        const [x, y] = (el.style.transform.match(/-?[\d.]+/g) || [0, 0]).map(Number);
+        const value = el.querySelector('.metric-number__value');
+        return { id: el.dataset.metricId, x, y, top: r.top, bottom: r.bottom, width: r.width, clipped: value ? value.scrollWidth > value.clientWidth : false };
+      }));
+      const reading = [...boxes].sort((a, b) => a.y - b.y || a.x - b.x).map((b) => b.id);
+      assert.ok(new Set(boxes.map((b) => b.x)).size > 1, 'the grid places panels side by side');
+      const shown = [...boxes].sort((a, b) => a.top - b.top);
+      assert.deepEqual(shown.map((b) => b.id), reading);
+      for (let n = 0; n < shown.length; n += 1) {
+        assert.ok(shown[n].width > 330, `panel ${shown[n].id} is ${shown[n].width}px wide`);
+        assert.equal(shown[n].clipped, false, `panel ${shown[n].id}'s number is cut off`);
+        if (n) assert.ok(shown[n].top >= shown[n - 1].bottom, `panel ${shown[n].id} overlaps the one above`);
+      }
+      await checkScreen(page, 'metrics (phone)');
+      await shot(page, 'metrics-phone');
     } finally {
       await context.close();
     }

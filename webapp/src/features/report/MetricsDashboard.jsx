@@ -1,7 +1,8 @@
 /**
  * The metrics dashboard of a module (the 'metric' tab) or a portal (/portal/{id}/metrics): metric panels
  * on a react-grid-layout grid (row height 100, 12 columns, panels 3 x 4 by default), draggable and
- * resizable only when the report offers save_layout; each move is saved through save-layout.
+ * resizable only when the report offers save_layout; each move is saved through save-layout. On a phone the
+ * panels stack in one column, in the layout's reading order, and are not arranged there (the saved layout stays).
  */
 import { useState } from 'react';
 import GridLayout, { WidthProvider } from 'react-grid-layout/legacy';
@@ -51,6 +52,8 @@ export default function MetricsDashboard({ module, title = 'Metrics' }) {
   if (status === 'loading' || status === 'idle') return <Loading inline />;
   if (status === 'failed') return <div className="form__error" role="alert">Error: {error}</div>;
   const replaceMetric = (item) => setData({ ...report, metrics: metrics.map((m) => (m.id === item.id ? { ...m, ...item } : m)) });
+  // Where the grid turns into one column (phones, metrics.css), the panels follow the layout's reading order.
+  const rank = Object.fromEntries([...layout.shown].sort((a, b) => a.y - b.y || a.x - b.x).map((it, n) => [it.i, n]));
   return (
     <div className="metrics" data-testid="metrics-dashboard">
       <div className="metrics__head">
@@ -67,7 +70,8 @@ export default function MetricsDashboard({ module, title = 'Metrics' }) {
           draggableHandle=".metric-panel__drag" onDragStop={layout.save} onResizeStop={layout.save}
           onLayoutChange={layout.setItems} compactType="vertical">
           {metrics.map((m) => (
-            <div key={String(m.id)} className="metrics-grid__item" data-testid="grid-item" data-metric-id={m.id}>
+            <div key={String(m.id)} className="metrics-grid__item" style={{ order: rank[String(m.id)] }} data-testid="grid-item"
+              data-metric-id={m.id}>
               <MetricPanel key={m.attribute} moduleId={module.id} metric={m}
                 onConfigure={(metric) => setDialog({ kind: 'edit', metric })} onDelete={del.ask} />
             </div>
