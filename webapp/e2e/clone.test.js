@@ -1,6 +1,7 @@
 /* Browser tests of cloning and templates, in Debian's Chromium against the seeded API. */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { PHONE, checkScreen } from './a11y.js';
 import { openPage, shot, signIn, useStack } from './browser.js';
 import { apiGet, demoIds } from './vault-helpers.js';
 
@@ -16,8 +17,8 @@ useStack(async (s, b) => {
   ids.methodology = view.children.find((c) => c.name.startsWith('Renovation methodology')).id;
 });
 
-async function open(email, path) {
-  const { page, context } = await openPage(browser, stack.url, { timeout: 15000 });
+async function open(email, path, viewport = undefined) {
+  const { page, context } = await openPage(browser, stack.url, { timeout: 15000, viewport });
   await signIn(page, stack.url, email);
   await page.goto(`${stack.url}${path}`);
   return { page, context };
@@ -92,6 +93,17 @@ describe('cloning', () => {
     await page.locator('[data-testid=child-row]').first().waitFor();
     assert.equal(await page.locator('[data-testid=child-row]').count(), 4);
     assert.equal(await page.locator('[data-testid=child-row] >> text=Phase IV').count(), 0);
+    await context.close();
+  });
+
+  test('on a phone the template source and Add Template stay within the screen', async () => {
+    const { page, context } = await open('sofia@demo.eu', `/portal/${ids.portal}/settings/templates`, PHONE);
+    await page.locator('[data-testid=template-source]').waitFor();
+    for (const sel of ['[data-testid=template-source]', '[data-testid=add-template]']) {
+      const box = await page.locator(sel).boundingBox();
+      assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, `${sel} at ${box.x}..${box.x + box.width}`);
+    }
+    await checkScreen(page, 'settings templates (phone)');
     await context.close();
   });
 
