@@ -18,11 +18,13 @@ export default function useMenuKeys(panel, button, open, onClose) {
     const opened = items();
     opened.forEach((item) => { item.tabIndex = -1; });
     if (opened.length) opened[0].focus();
+    const backToButton = () => {
+      onClose();
+      if (button.current) button.current.focus();
+    };
     const onKey = (e) => {
       if (e.key === 'Tab') {
-        // The focus moves to the button now; Tab's own move then starts from there.
-        if (button.current) button.current.focus();
-        onClose();
+        backToButton(); // at once: Tab's own move then starts from the button
         return;
       }
       const list = items();
@@ -32,8 +34,7 @@ export default function useMenuKeys(panel, button, open, onClose) {
         list[to].focus();
       } else if (e.key === 'Escape') {
         e.stopPropagation();
-        onClose();
-        if (button.current) button.current.focus();
+        backToButton();
       }
     };
     el.addEventListener('keydown', onKey);
