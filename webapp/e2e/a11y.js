@@ -45,10 +45,15 @@ export async function assertAccessible(page, screen) {
   return found;
 }
 
-/** The page does not scroll sideways (its width fits the window), and nothing hangs off its left edge (that
- *  does not scroll: it is cut off, as a menu hung from a button that is not at the right edge was). */
+// Boxes that scroll sideways by design: a row of tabs, a wide table, the Gantt's timeline.
+const SIDEWAYS = '.tabs, .dt__scroll, table.table, .gantt__scroll';
+
+/** The page does not scroll sideways (its width fits the window), nor does a region of it other than the strips
+ *  made to (the main column did, under a toolbar that did not wrap); nothing hangs off its left edge (that does
+ *  not scroll: it is cut off, as a menu hung from a button that is not at the right edge was), and no control is
+ *  cut off by a box that hides what overflows it (a clipped box does not widen the page). */
 export async function assertNoOverflow(page, screen) {
-  const { scroll, inner, culprits, cut } = await page.evaluate(() => {
+  const { scroll, inner, culprits, cut, regions, clipped } = await page.evaluate((sideways) => {
     const w = window.innerWidth;
     const name = (el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]}`;
     // The outermost boxes that stick out: their parent does not (where a fix belongs).
@@ -69,10 +74,40 @@ export async function assertNoOverflow(page, screen) {
       return r.left < -1 && r.width > 1 && r.height > 1 && el.parentElement.getBoundingClientRect().left >= -1
         && getComputedStyle(el).visibility !== 'hidden' && !inScroller(el);
     }).slice(0, 5).map((el) => `${name(el)} (${Math.round(el.getBoundingClientRect().left)})`);
-    return { scroll: document.documentElement.scrollWidth, inner: w, culprits: wide, cut: left };
-  });
+    const shown = (el) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 1 && r.height > 1 && getComputedStyle(el).visibility !== 'hidden';
+    };
+    // The outermost boxes past a scrolling region's edge, as above.
+    const past = (box) => {
+      const edge = box.getBoundingClientRect().left + box.clientWidth + 1;
+      return [...box.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > edge
+        && el.parentElement.getBoundingClientRect().right <= edge).slice(0, 3).map(name).join(', ');
+    };
+    const regions = [...document.querySelectorAll('body *')].filter((el) => el.scrollWidth > el.clientWidth + 1
+      && ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && !el.matches(sideways) && shown(el))
+      .slice(0, 3).map((el) => `${name(el)} (${el.scrollWidth} px in ${el.clientWidth}: ${past(el)})`);
+    // Controls beyond the edge of the nearest box that hides its overflow (one that scrolls shows them).
+    const clipped = [];
+    for (const el of document.querySelectorAll('button, a[href], input, select, textarea, [role=button]')) {
+      if (!shown(el)) continue;
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        const x = getComputedStyle(p).overflowX;
+        if (x === 'auto' || x === 'scroll') break;
+        if (x === 'hidden' || x === 'clip') {
+          const r = el.getBoundingClientRect();
+          const b = p.getBoundingClientRect();
+          if (r.right > b.right + 1 || r.left < b.left - 1) clipped.push(`${name(el)} (${Math.round(r.left)}..${Math.round(r.right)} in ${name(p)} ${Math.round(b.left)}..${Math.round(b.right)})`);
+          break;
+        }
+      }
+    }
+    return { scroll: document.documentElement.scrollWidth, inner: w, culprits: wide, cut: left, regions, clipped: clipped.slice(0, 3) };
+  }, SIDEWAYS);
   if (scroll > inner) throw new Error(`${screen} scrolls sideways: ${scroll} px of content in ${inner} px (${culprits.join(', ')})`);
   if (cut.length) throw new Error(`${screen} is cut off on the left: ${cut.join(', ')}`);
+  if (regions.length) throw new Error(`${screen}: a region scrolls sideways: ${regions.join('; ')}`);
+  if (clipped.length) throw new Error(`${screen}: a control is cut off: ${clipped.join('; ')}`);
 }
 
 /** A row of tabs that scrolls sideways shows its open tab (else a page opened at a far tab hides where it is). */

@@ -6,13 +6,17 @@ import { PIE_SIZE, axisLabel, barData, chartRows, groupLabel, pieData } from './
 
 ChartJS.register(ArcElement, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
 
+// In a box that hides it: a table keeps its content's width whatever width it is given, and the hidden table
+// of a long series made its panel scroll sideways on a phone.
 function DataAlternative({ title, rows, valueHeader }) {
   return (
-    <table className="sr-only" data-testid="chart-data">
-      <caption>{title}</caption>
-      <thead><tr><th scope="col">Label</th><th scope="col">{valueHeader}</th></tr></thead>
-      <tbody>{rows.map(([label, value]) => <tr key={label}><th scope="row">{label}</th><td>{value}</td></tr>)}</tbody>
-    </table>
+    <div className="sr-only">
+      <table data-testid="chart-data">
+        <caption>{title}</caption>
+        <thead><tr><th scope="col">Label</th><th scope="col">{valueHeader}</th></tr></thead>
+        <tbody>{rows.map(([label, value]) => <tr key={label}><th scope="row">{label}</th><td>{value}</td></tr>)}</tbody>
+      </table>
+    </div>
   );
 }
 
