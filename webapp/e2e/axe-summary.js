@@ -6,7 +6,10 @@ import { AXE_DIR } from './a11y.js';
 
 const all = {};
 for (const name of fs.existsSync(AXE_DIR) ? fs.readdirSync(AXE_DIR).sort() : []) {
-  Object.assign(all, JSON.parse(fs.readFileSync(path.join(AXE_DIR, name), 'utf8')));
+  // Two files may check a screen of the same name in different states: both are kept, the later one named by file.
+  for (const [screen, counts] of Object.entries(JSON.parse(fs.readFileSync(path.join(AXE_DIR, name), 'utf8')))) {
+    all[screen in all ? `${screen} [${path.basename(name, '.json')}]` : screen] = counts;
+  }
 }
 fs.writeFileSync(path.join(AXE_DIR, '..', 'axe-summary.json'), `${JSON.stringify(all, null, 1)}\n`);
 const total = { critical: 0, serious: 0, moderate: 0, minor: 0 };
