@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { PHONE, checkScreen } from './a11y.js';
 import { openPage, shot, signIn, useStack } from './browser.js';
 import { apiAs, formValues, lisbon } from './outbox.js';
 
@@ -140,6 +141,39 @@ describe('tasks-all', () => {
     await page.waitForURL(`**/projects/${ids.projectId}/phases/${phase.id}/tasks`);
     assert.equal(await overlays.count(), 1);
     await shot(page, 'tasks-all-phase-overlay');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('on a phone each task is a card: every column in sight, labelled, sorted by its header button', async () => {
+    const { page, context, errors } = await openPage(browser, stack.url, { viewport: PHONE });
+    await signIn(page, stack.url, 'admin@demo.eu');
+    await page.goto(`${stack.url}/portal/${ids.portalId}/tasks-all`);
+    const row = page.locator('[data-testid=task-row]').first();
+    await row.waitFor();
+    // the lines of the card: each cell's column header beside its value, all within the screen (the table
+    // scrolled sideways, its status, owner and dates out of sight)
+    const lines = await row.locator('td').evaluateAll((tds) => tds.map((td) => {
+      const r = td.getBoundingClientRect();
+      return { label: td.dataset.label, left: Math.round(r.left), right: Math.round(r.right), top: Math.round(r.top) };
+    }));
+    assert.deepEqual(lines.map((l) => l.label), ['ID', 'Task', 'In', 'Status', 'Owner', 'Start', 'Deadline']);
+    const width = PHONE.width;
+    assert.ok(lines.every((l) => l.left >= 0 && l.right <= width), JSON.stringify(lines));
+    assert.ok(lines.every((l, i) => i === 0 || l.top > lines[i - 1].top), 'one line under the other');
+    const label = await row.locator('[data-testid=task-owner]').evaluate((el) => getComputedStyle(el.closest('td'), '::before').content);
+    assert.equal(label, '"Owner"');
+    // the sortable headers are buttons in a row, in sight; a press sorts as on a desktop
+    const chip = page.locator('[data-testid=th-deadline]');
+    const box = await chip.boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= width && box.height < 40, JSON.stringify(box));
+    await chip.click();
+    await page.locator('[data-testid=th-deadline][aria-sort=ascending]').waitFor();
+    await page.waitForFunction(() => !document.querySelector('[data-testid=tasks-table][aria-busy]'));
+    const first = (await admin.get(tasksUrl('?sort=deadline&perPage=1'))).data.list[0];
+    assert.equal(await page.locator('[data-testid=task-row]').first().getAttribute('data-id'), String(first.id));
+    await checkScreen(page, 'all tasks, cards (phone)');
+    await shot(page, 'tasks-all-phone');
     assert.deepEqual(errors, []);
     await context.close();
   });

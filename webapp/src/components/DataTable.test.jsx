@@ -178,6 +178,13 @@ describe('DataTable', () => {
     expect(screen.getByTestId('dt-pageinfo')).toHaveTextContent('Page 0 of 0');
   });
 
+  test('each cell is labelled by its column header for the card layout of phones; a headerless one is not', () => {
+    render(<DataTable columns={[...COLUMNS.slice(0, 2), { Header: '', id: 'more', Cell: () => '…' }]} data={DATA}
+      rowProps={(r) => ({ 'data-testid': `row-${r.id}` })} />);
+    const cells = within(screen.getByTestId('row-1')).getAllByRole('cell');
+    expect(cells.map((c) => c.getAttribute('data-label'))).toEqual(['ID', 'Name', null]);
+  });
+
   test('keeps the page when the data changes, and leaves a page that vanished', () => {
     const { rerender } = renderTable();
     fireEvent.change(screen.getByTestId('dt-goto'), { target: { value: '3' } });

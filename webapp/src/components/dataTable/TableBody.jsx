@@ -1,6 +1,9 @@
 /** The DataTable's body: the rows of the page under their group headings, or the empty text. */
 import { groupRows } from './columns.js';
 
+// What a cell is called on a phone, where a row is a card of labelled lines (DataTable.css): its column's header.
+const cardLabel = (col) => (typeof col.Header === 'string' && col.Header.trim()) || undefined;
+
 function Row({ row, prepareRow, rowProps }) {
   prepareRow(row);
   const { key, ...rp } = row.getRowProps(rowProps ? rowProps(row.original) : undefined);
@@ -8,7 +11,7 @@ function Row({ row, prepareRow, rowProps }) {
     <tr key={key} {...rp}>
       {row.cells.map((cell) => {
         const { key: ck, ...cp } = cell.getCellProps();
-        return <td key={ck} {...cp} className={cell.column.className}>{cell.render('Cell')}</td>;
+        return <td key={ck} {...cp} className={cell.column.className} data-label={cardLabel(cell.column)}>{cell.render('Cell')}</td>;
       })}
     </tr>
   );
