@@ -163,6 +163,18 @@ describe('the main journey on a phone (390 × 844)', () => {
     await page.waitForURL((u) => u.pathname.includes(`/${t.ids.lisbon}`), SPA);
     await page.locator('#portal-nav').waitFor({ state: 'hidden' }); // the drawer closed on the choice
     await checkScreen(page, 'journey: project (phone)');
+    // Its phases are cards: the name on top, then the labelled lines, all within the screen (scrolled sideways,
+    // the status, owner and deadline were out of sight and the names cut off).
+    await page.goto(`${t.stack.url}/portal/${t.ids.portal}/projects/${t.ids.lisbon}/phases`);
+    const card = await page.locator('[data-testid=child-row]').first().evaluate((row) => [...row.cells].map((td) => {
+      const r = td.getBoundingClientRect();
+      return { label: td.dataset.label || null, left: Math.round(r.left), right: Math.round(r.right), top: Math.round(r.top), shown: r.height > 0 };
+    }));
+    const lines = card.filter((c) => c.label);
+    assert.deepEqual(lines.map((c) => c.label), ['ID', 'Status', 'Owner', 'Deadline', 'Items']);
+    assert.ok(card.every((c) => !c.shown || (c.left >= 0 && c.right <= PHONE.width)), JSON.stringify(card));
+    const title = card[3];
+    assert.ok(lines.every((c) => c.top > title.top && c.left === title.left), `the name first, the lines under it: ${JSON.stringify(card)}`);
     const lisbon = (await apiGet(t.stack, t.ids.token, `/api/module/view/${t.ids.lisbon}`)).item;
     await page.goto(`${t.stack.url}/portal/${t.ids.portal}/projects/${t.ids.lisbon}/phases/${lisbon.children[0].id}`);
     await page.locator('[data-testid=overlay] [data-testid=module-name]').waitFor();

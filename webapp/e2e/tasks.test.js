@@ -163,6 +163,12 @@ describe('tasks-all', () => {
     assert.ok(lines.every((l, i) => i === 0 || l.top > lines[i - 1].top), 'one line under the other');
     const label = await row.locator('[data-testid=task-owner]').evaluate((el) => getComputedStyle(el.closest('td'), '::before').content);
     assert.equal(label, '"Owner"');
+    // still a table to a screen reader: Chromium's accessibility tree has a row per task and its cells
+    const { nodes } = await (await context.newCDPSession(page)).send('Accessibility.getFullAXTree');
+    const roles = nodes.map((n) => n.role && n.role.value);
+    const shown = await page.locator('[data-testid=task-row]').count();
+    assert.ok(roles.filter((r) => r === 'row').length > shown, 'a row per task, and the header row');
+    assert.ok(roles.filter((r) => r === 'cell').length >= shown * 7, 'seven cells a task');
     // the sortable headers are buttons in a row, in sight; a press sorts as on a desktop
     const chip = page.locator('[data-testid=th-deadline]');
     const box = await chip.boundingBox();

@@ -73,7 +73,7 @@ export default function DataTable({
         initialSearch={isServer ? server.query.q || '' : activeSearch || ''}
         exporter={exportCsv && <ExportButton table={table} server={server} columns={columns} name={exportName || testId.replace(/-table$/, '')} />} />
       <div className="dt__scroll">
-        <table className="table dt__table" {...getTableProps()}>
+        <table className="table dt__table table--cards" {...getTableProps()}>
           {caption && <caption className="dt__caption">{caption}</caption>}
           <TableHead headerGroups={headerGroups} showFilters={anyFilter} onSort={isServer ? table.sort : null} />
           <TableBody table={table} groupBy={groupBy} rowProps={rowProps} colCount={flatColumns(shown).length}

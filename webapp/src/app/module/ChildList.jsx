@@ -88,19 +88,19 @@ function ChildRow({ child: c, tabUrl, reorder, onChanged }) {
   return (
     <tr data-testid="child-row" {...reorder.rowProps(c)}>
       <td className="drag">{c.links && c.links.reindex ? <MoveHandle child={c} reorder={reorder} /> : null}</td>
-      <td><ChecklistBox module={c} onChanged={onChanged} /></td>
-      <td className="muted">{c.id}</td>
-      <td>
+      <td className="childlist__check"><ChecklistBox module={c} onChanged={onChanged} /></td>
+      <td className="muted" data-label="ID">{c.id}</td>
+      <td className="childlist__title">
         <Link to={`${tabUrl}/${c.id}`} className={done ? 'childlist__name childlist__name--done' : 'childlist__name'}>
           {done && <span className="check" aria-label="completed">✓</span>}
           {c.name}
         </Link>
         {c.description && <div className="childlist__desc">{c.description}</div>}
       </td>
-      <td><StatusBadge status={d && d.status} /></td>
-      <td className="nowrap">{(d && d.ownerName) || na}</td>
-      <td className="nowrap">{d && d.deadline ? formatDate(d.deadline) : na}</td>
-      <td className="muted">{c.childCount || 0}</td>
+      <td data-label="Status"><StatusBadge status={d && d.status} /></td>
+      <td className="nowrap" data-label="Owner">{(d && d.ownerName) || na}</td>
+      <td className="nowrap" data-label="Deadline">{d && d.deadline ? formatDate(d.deadline) : na}</td>
+      <td className="muted" data-label="Items">{c.childCount || 0}</td>
     </tr>
   );
 }
@@ -111,7 +111,7 @@ function ChildTable({ rows, tabUrl, onChanged }) {
     <>
       <p id="reorder-help" className="sr-only">Up and down arrow keys move the item; the new order is saved at once.</p>
       <div className="sr-only" aria-live="polite" data-testid="reorder-status">{reorder.said}</div>
-      <table className="table">
+      <table className="table childlist__table table--cards">
         <thead>
           <tr>
             <th style={{ width: 28 }}><span className="sr-only">Move</span></th>
