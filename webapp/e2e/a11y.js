@@ -35,11 +35,13 @@ function record(screen, counts) {
 
 const describeViolation = (v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`;
 
-/** Fails on any serious or critical finding; records the counts of every impact for the screen. */
+/** Fails on any serious or critical finding; records the counts of every impact for the screen, and what the
+ *  lesser findings are (to be read in the summary without running the screen again). */
 export async function assertAccessible(page, screen) {
   const found = await axe(page);
   const { violations, ...counts } = found;
-  record(screen, counts);
+  const lesser = violations.map(describeViolation);
+  record(screen, lesser.length ? { ...counts, findings: lesser } : counts);
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (bad.length) throw new Error(`axe on ${screen}:\n${bad.map(describeViolation).join('\n')}`);
   return found;

@@ -57,11 +57,15 @@ async function settle(page) {
 
 for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
   describe(`every screen at ${size} width`, () => {
-    test('signed out: the login page', async () => {
+    test('signed out: the login page, the public pages, a link from a mail', async () => {
       const { page, context } = await openPage(t.browser, t.stack.url, { viewport });
-      await page.goto(`${t.stack.url}/login`);
-      await page.locator('#login-username').waitFor();
-      await survey(page, `login (${size})`);
+      for (const [name, path, shown] of [['login', '/login', '#login-username'],
+        ['forgot password', '/forgot-password', 'input'], ['about', '/about', 'h1'], ['disclaimer', '/disclaimer', 'h1'],
+        ['unsubscribe, a bad link', '/unsubscribe?token=x', '[role=alert]']]) {
+        await page.goto(`${t.stack.url}${path}`);
+        await page.locator(shown).first().waitFor();
+        await survey(page, `${name} (${size})`);
+      }
       await context.close();
     });
 

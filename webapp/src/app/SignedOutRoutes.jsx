@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import Loading from '../components/Loading.jsx';
 import LoginPage from '../features/auth/LoginPage.jsx';
+import PublicPage from '../features/public/PublicPage.jsx';
 
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage.jsx'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage.jsx'));
@@ -21,7 +22,8 @@ export default function SignedOutRoutes() {
         <Route path="/invitation/*" element={<InvitationPage />} />
         <Route path="/disclaimer" element={<DisclaimerPage />} />
         <Route path="/about" element={<AboutPage />} />
-        <Route path="/unsubscribe" element={<UnsubscribePage />} />
+        {/* opened from a mail, signed out: in the public pages' frame (its header, its main landmark) */}
+        <Route path="/unsubscribe" element={<PublicPage><UnsubscribePage /></PublicPage>} />
         <Route path="/sso/callback" element={<SsoCallbackPage />} />
         <Route path="*" element={<LoginPage />} />
       </Routes>

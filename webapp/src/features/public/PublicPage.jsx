@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { getBrand } from '../../lib/config.js';
 
-/** Frame of the public pages (Disclaimer, About). */
+/** Frame of the public pages (Disclaimer, About; without `title`, a page that names itself: unsubscribe). */
 export default function PublicPage({ title, children }) {
   const brand = getBrand();
   return (
@@ -19,7 +19,7 @@ export default function PublicPage({ title, children }) {
       </header>
       <main className="public__main" id="main">
         <article className="public__article">
-          <h1>{title}</h1>
+          {title && <h1>{title}</h1>}
           {children}
         </article>
       </main>
