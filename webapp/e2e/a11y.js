@@ -13,6 +13,7 @@ export const AXE_DIR = path.join(SHOTS, 'axe');
 const RECORD = path.join(AXE_DIR, `${path.basename(process.argv[1] || 'other', '.js')}.json`);
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1360, height: 900 };
+export const TABLET = { width: 768, height: 1024 };
 
 /** axe's findings on the page as it is now: {serious, critical, moderate, minor, violations}. */
 export async function axe(page) {

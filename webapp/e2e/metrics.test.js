@@ -1,7 +1,7 @@
 /* Browser tests of the metrics dashboard and the custom fields settings page, in Debian's Chromium. */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, checkScreen } from './a11y.js';
+import { PHONE, TABLET, checkScreen } from './a11y.js';
 import { shot, signIn, useStack } from './browser.js';
 import { apiGet, apiToken, demoIds } from './vault-helpers.js';
 
@@ -177,6 +177,32 @@ describe('metrics dashboard', () => {
       }
       await checkScreen(page, 'metrics (phone)');
       await shot(page, 'metrics-phone');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('on a tablet a narrow panel fits its number, and its table is cards, each label above its value', async () => {
+    const { page, context } = await open('sofia@demo.eu', `/portal/${ids.portal}/metrics`, TABLET);
+    try {
+      await page.locator('[data-testid=metric-panel] .metric-number__value').first().waitFor();
+      // the grid's 12 columns leave a number panel about 175 px (34 px type cut '€1,570,000' to '€1,570,00')
+      const numbers = await page.locator('.metric-number__value').evaluateAll((els) => els.map((el) => ({
+        text: el.textContent, fits: el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= el.closest('.metric-panel__body').getBoundingClientRect().right,
+      })));
+      assert.ok(numbers.some((n) => n.text === '€1,570,000'), JSON.stringify(numbers));
+      assert.ok(numbers.every((n) => n.fits), JSON.stringify(numbers));
+      const table = panel(page, 'Energy saving by phase');
+      const cell = table.locator('tbody tr').first().locator('td').first();
+      await cell.waitFor();
+      const card = await cell.evaluate((td) => {
+        const r = td.getBoundingClientRect();
+        const body = td.closest('.metric-panel__body').getBoundingClientRect();
+        return { label: td.dataset.label, direction: getComputedStyle(td).flexDirection, inside: r.left >= body.left && r.right <= body.right, width: r.width };
+      });
+      assert.deepEqual([card.label, card.direction, card.inside], ['Item', 'column', true], JSON.stringify(card));
+      await checkScreen(page, 'metrics (tablet)');
+      await shot(page, 'metrics-tablet');
     } finally {
       await context.close();
     }
