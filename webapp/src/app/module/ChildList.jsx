@@ -98,7 +98,7 @@ function ChildRow({ child: c, tabUrl, reorder, onChanged }) {
         {c.description && <div className="childlist__desc">{c.description}</div>}
       </td>
       <td data-label="Status"><StatusBadge status={d && d.status} /></td>
-      <td className="nowrap" data-label="Owner">{(d && d.ownerName) || na}</td>
+      <td className="childlist__owner" data-label="Owner">{(d && d.ownerName) || na}</td>
       <td className="nowrap" data-label="Deadline">{d && d.deadline ? formatDate(d.deadline) : na}</td>
       <td className="muted" data-label="Items">{c.childCount || 0}</td>
     </tr>
