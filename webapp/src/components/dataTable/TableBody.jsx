@@ -1,7 +1,7 @@
 /** The DataTable's body: the rows of the page under their group headings, or the empty text. */
 import { groupRows } from './columns.js';
 
-// What a cell is called on a phone, where a row is a card of labelled lines (DataTable.css): its column's header.
+// What a cell is called in a narrow box, where a row is a card of labelled lines (.table--cards): its column's header.
 const cardLabel = (col) => (typeof col.Header === 'string' && col.Header.trim()) || undefined;
 
 function Row({ row, prepareRow, rowProps }) {
