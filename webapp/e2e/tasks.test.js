@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PHONE, checkScreen } from './a11y.js';
+import { PHONE, TABLET, checkScreen } from './a11y.js';
 import { openPage, shot, signIn, useStack } from './browser.js';
 import { apiAs, formValues, lisbon } from './outbox.js';
 
@@ -141,6 +141,27 @@ describe('tasks-all', () => {
     await page.waitForURL(`**/projects/${ids.projectId}/phases/${phase.id}/tasks`);
     assert.equal(await overlays.count(), 1);
     await shot(page, 'tasks-all-phase-overlay');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('on a tablet the table scrolls sideways with the task names held in sight', async () => {
+    const { page, context, errors } = await openPage(browser, stack.url, { viewport: TABLET });
+    await signIn(page, stack.url, 'admin@demo.eu');
+    await page.goto(`${stack.url}/portal/${ids.portalId}/tasks-all`);
+    const row = page.locator('[data-testid=task-row]').first();
+    await row.waitFor();
+    const scroller = page.locator('[data-testid=tasks-table] .dt__scroll');
+    const room = await scroller.evaluate((el) => el.scrollWidth - el.clientWidth);
+    assert.ok(room > 0, 'the table is wider than a tablet');
+    await scroller.evaluate((el) => { el.scrollLeft = el.scrollWidth; });
+    const [box, name, id, deadline] = await Promise.all([scroller.boundingBox(), row.locator('[data-testid=task-name]').boundingBox(),
+      row.locator('td').first().boundingBox(), row.locator('[data-testid=task-deadline]').boundingBox()]);
+    // scrolled to its end: the deadline shows, the ID has gone left, the task's name stays at the left edge
+    assert.ok(deadline.x + deadline.width <= box.x + box.width + 1, JSON.stringify({ deadline, box }));
+    assert.ok(id.x + id.width <= box.x + 1, `the ID scrolled away: ${JSON.stringify(id)}`);
+    assert.ok(name.x >= box.x && name.x < box.x + 40, `the name is held at the left: ${JSON.stringify({ name, box })}`);
+    await checkScreen(page, 'all tasks (tablet)');
     assert.deepEqual(errors, []);
     await context.close();
   });

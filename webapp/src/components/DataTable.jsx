@@ -19,6 +19,7 @@
  *   searchText(value, original) -> string   what the global search sees of a cell (the raw value by default)
  *   sortKey: the API's sort key of the column (server mode: only columns with one sort)
  *   csv: false | (original) => value, csvHeader, csvOnly: what the CSV export writes (dataTable/exportCsv.js)
+ *   held: the column kept in sight when a tablet scrolls the table sideways (the first column when none is)
  *
  * The parts live in components/dataTable/: matching (search, filters, sort), columns, the react-table instance
  * (useDataTable), Toolbar, TableHead, TableBody and Pager.

@@ -185,6 +185,16 @@ describe('DataTable', () => {
     expect(cells.map((c) => c.getAttribute('data-label'))).toEqual(['ID', 'Name', null]);
   });
 
+  test('the held column (else the first) is marked to stay in sight when the table scrolls sideways', () => {
+    const held = () => within(screen.getByTestId('row-1')).getAllByRole('cell').map((c) => c.classList.contains('dt__held'));
+    const { unmount } = renderTable();
+    expect(held()).toEqual([true, false, false, false, false]);
+    expect(screen.getAllByRole('columnheader')[0]).toHaveClass('dt__held');
+    unmount();
+    renderTable({ columns: COLUMNS.map((c) => (c.accessor === 'name' ? { ...c, held: true } : c)) });
+    expect(held()).toEqual([false, true, false, false, false]);
+  });
+
   test('keeps the page when the data changes, and leaves a page that vanished', () => {
     const { rerender } = renderTable();
     fireEvent.change(screen.getByTestId('dt-goto'), { target: { value: '3' } });

@@ -11,7 +11,8 @@ function Row({ row, prepareRow, rowProps }) {
     <tr key={key} {...rp}>
       {row.cells.map((cell) => {
         const { key: ck, ...cp } = cell.getCellProps();
-        return <td key={ck} {...cp} className={cell.column.className} data-label={cardLabel(cell.column)}>{cell.render('Cell')}</td>;
+        const className = [cell.column.className, cell.column.held && 'dt__held'].filter(Boolean).join(' ') || undefined;
+        return <td key={ck} {...cp} className={className} data-label={cardLabel(cell.column)}>{cell.render('Cell')}</td>;
       })}
     </tr>
   );

@@ -19,7 +19,7 @@ function HeaderCell({ col, onSort }) {
   };
   return (
     <th key={key} {...hp} style={{ ...(hp.style || {}), width: col.width !== 150 ? col.width : undefined }}
-      className={col.canSort ? 'dt__th dt__th--sortable' : 'dt__th'} aria-sort={sort}
+      className={['dt__th', col.canSort && 'dt__th--sortable', col.held && 'dt__held'].filter(Boolean).join(' ')} aria-sort={sort}
       tabIndex={col.canSort ? 0 : undefined} onKeyDown={col.canSort ? onKeyDown : undefined}
       data-testid={`th-${col.id}`}>
       {hasHeader(col) ? col.render('Header') : <span className="sr-only">{col.srHeader || title(col.id)}</span>}

@@ -6,11 +6,12 @@ function headerText(col) {
   return typeof col.Header === 'string' ? col.Header : (col.id || col.accessor || '');
 }
 
-/** Our column options turned into react-table's (Filter component, filter type). */
-export function prepareColumns(columns, server) {
-  return columns.map((col) => {
+/** Our column options turned into react-table's (Filter component, filter type). The column marked `held` (else the
+ *  first) stays in sight when a narrow screen scrolls the table sideways (the task's name rather than its ID). */
+export function prepareColumns(columns, server, top = true) {
+  const out = columns.map((col) => {
     const out = { ...col, filterLabel: col.filterLabel || headerText(col) };
-    if (col.columns) out.columns = prepareColumns(col.columns, server);
+    if (col.columns) out.columns = prepareColumns(col.columns, server, false);
     const hasAccessor = col.accessor !== undefined;
     out.hasFilter = !(col.filter === false || !hasAccessor);
     if (!out.hasFilter) {
@@ -27,6 +28,8 @@ export function prepareColumns(columns, server) {
     if (!col.sortType) out.sortType = naturalSort;
     return out;
   });
+  if (top && out.length && !out.some((c) => c.held) && !out[0].columns) out[0] = { ...out[0], held: true };
+  return out;
 }
 
 export function flatColumns(columns) {

@@ -47,6 +47,7 @@ export default function useMemberColumns(ancestors, onEdit, onDelete) {
     {
       Header: 'User',
       accessor: 'name',
+      held: true,
       sortKey: 'name',
       searchText: (v, m) => `${v} ${memberBadge(m)}`,
       Cell: ({ row }) => <MemberUser member={row.original} from={ancestors[row.original.moduleId]} />,

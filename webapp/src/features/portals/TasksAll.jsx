@@ -58,7 +58,7 @@ function useTaskColumns(rootId, home) {
     { Header: 'Portal', id: 'entry', accessor: (r) => r.entryName || '', csvOnly: true },
     { Header: 'Project', id: 'project', accessor: (r) => r.projectName || '', csvOnly: true },
     { Header: 'ID', accessor: 'id', sortKey: 'id', width: 70, className: 'muted' },
-    { Header: 'Task', accessor: 'name', sortKey: 'name', Cell: ({ row }) => <TaskName task={row.original} href={taskHref(row.original, rootId, home)} /> },
+    { Header: 'Task', accessor: 'name', sortKey: 'name', held: true, Cell: ({ row }) => <TaskName task={row.original} href={taskHref(row.original, rootId, home)} /> },
     { Header: 'In', id: 'parentName', accessor: (r) => r.parentName || '', Cell: ({ row }) => <TaskParent task={row.original} /> },
     { Header: 'In (type)', id: 'parentType', accessor: (r) => (parentOf(r) ? parentOf(r).typeLabel : ''), csvOnly: true },
     {

@@ -5,11 +5,12 @@ import { LockMark } from './VaultDialogs.jsx';
 
 const byCreated = (a, b) => String(a.original.created || '').localeCompare(String(b.original.created || ''));
 
-/** The title column (`prefix`-title test id), with the lock mark of a locked item. */
+/** The title column (`prefix`-title test id), with the lock mark of a locked item; held in sight when the table scrolls. */
 export function titleColumn(prefix, lockedText, extra = {}) {
   return {
     Header: 'Title',
     accessor: 'title',
+    held: true,
     ...extra,
     Cell: ({ row }) => (
       <span className="vault-title">
