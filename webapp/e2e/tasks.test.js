@@ -64,6 +64,16 @@ async function showsTotal(page, total) {
   await page.waitForFunction(() => !document.querySelector('[data-testid=tasks-table][aria-busy]'));
 }
 
+/** tasks-all as the admin in a window of `viewport`, with its first row shown. */
+async function openTasks(viewport) {
+  const opened = await openPage(browser, stack.url, { viewport });
+  await signIn(opened.page, stack.url, 'admin@demo.eu');
+  await opened.page.goto(`${stack.url}/portal/${ids.portalId}/tasks-all`);
+  const row = opened.page.locator('[data-testid=task-row]').first();
+  await row.waitFor();
+  return { ...opened, row };
+}
+
 describe('tasks-all', () => {
   test('filtered by status and text, exported to CSV as filtered, every page', async () => {
     const query = `?status=${OPEN}&q=e&sort=deadline`;
@@ -146,11 +156,7 @@ describe('tasks-all', () => {
   });
 
   test('on a tablet the table scrolls sideways with the task names held in sight', async () => {
-    const { page, context, errors } = await openPage(browser, stack.url, { viewport: TABLET });
-    await signIn(page, stack.url, 'admin@demo.eu');
-    await page.goto(`${stack.url}/portal/${ids.portalId}/tasks-all`);
-    const row = page.locator('[data-testid=task-row]').first();
-    await row.waitFor();
+    const { page, context, errors, row } = await openTasks(TABLET);
     const scroller = page.locator('[data-testid=tasks-table] .dt__scroll');
     const room = await scroller.evaluate((el) => el.scrollWidth - el.clientWidth);
     assert.ok(room > 0, 'the table is wider than a tablet');
@@ -167,11 +173,7 @@ describe('tasks-all', () => {
   });
 
   test('on a phone each task is a card: every column in sight, labelled, sorted by its header button', async () => {
-    const { page, context, errors } = await openPage(browser, stack.url, { viewport: PHONE });
-    await signIn(page, stack.url, 'admin@demo.eu');
-    await page.goto(`${stack.url}/portal/${ids.portalId}/tasks-all`);
-    const row = page.locator('[data-testid=task-row]').first();
-    await row.waitFor();
+    const { page, context, errors, row } = await openTasks(PHONE);
     // the lines of the card: each cell's column header beside its value, all within the screen (the table
     // scrolled sideways, its status, owner and dates out of sight)
     const lines = await row.locator('td').evaluateAll((tds) => tds.map((td) => {
