@@ -162,6 +162,7 @@ describe('the main journey on a phone (390 × 844)', () => {
     await page.locator('#portal-nav').getByRole('link', { name: /Lisbon/ }).click();
     await page.waitForURL((u) => u.pathname.includes(`/${t.ids.lisbon}`), SPA);
     await page.locator('#portal-nav').waitFor({ state: 'hidden' }); // the drawer closed on the choice
+    await page.locator('h1[data-testid=module-name]').waitFor(); // axe once the page is drawn (it once found no h1 yet)
     await checkScreen(page, 'journey: project (phone)');
     // Its phases are cards: the name on top, then the labelled lines, all within the screen (scrolled sideways,
     // the status, owner and deadline were out of sight and the names cut off).
