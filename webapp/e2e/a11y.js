@@ -14,6 +14,9 @@ const RECORD = path.join(AXE_DIR, `${path.basename(process.argv[1] || 'other', '
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1360, height: 900 };
 export const TABLET = { width: 768, height: 1024 };
+// A tablet held sideways or a small laptop: the side menu and the projects tree show, and leave the main column
+// narrower than a tablet's.
+export const LAPTOP = { width: 1024, height: 768 };
 
 /** axe's findings on the page as it is now: {serious, critical, moderate, minor, violations}. */
 export async function axe(page) {

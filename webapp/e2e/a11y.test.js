@@ -1,9 +1,9 @@
-/* Every screen and the main dialogs, at desktop, tablet and phone widths: axe-core finds nothing serious or critical, and
-   no page scrolls sideways (issue 15). Per-screen counts land in screenshots/axe-summary.json. */
+/* Every screen and the main dialogs, at desktop, laptop (1,024 px), tablet and phone widths: axe-core finds nothing
+   serious or critical, and no page scrolls sideways (issue 15). Per-screen counts land in screenshots/axe-summary.json. */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, signIn } from './browser.js';
-import { DESKTOP, PHONE, TABLET, axe, checkScreen } from './a11y.js';
+import { DESKTOP, LAPTOP, PHONE, TABLET, axe, checkScreen } from './a11y.js';
 import { apiGet, useDemo } from './vault-helpers.js';
 
 const REPORT = !!process.env.A11Y_REPORT; // print every finding instead of failing (to survey a change)
@@ -55,7 +55,7 @@ async function settle(page) {
   await page.waitForTimeout(150);
 }
 
-for (const [size, viewport] of [['desktop', DESKTOP], ['tablet', TABLET], ['phone', PHONE]]) {
+for (const [size, viewport] of [['desktop', DESKTOP], ['laptop', LAPTOP], ['tablet', TABLET], ['phone', PHONE]]) {
   describe(`every screen at ${size} width`, () => {
     test('signed out: the login page, the public pages, a link from a mail', async () => {
       const { page, context } = await openPage(t.browser, t.stack.url, { viewport });
