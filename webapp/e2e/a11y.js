@@ -116,6 +116,28 @@ export async function assertNoOverflow(page, screen) {
   if (clipped.length) throw new Error(`${screen}: a control is cut off: ${clipped.join('; ')}`);
 }
 
+/** The ordinary words (narrower than 8em of their font) of the texts in `locator` that are broken across lines.
+ *  `overflow-wrap: anywhere` breaks a word wherever its box is squeezed below it, as a name in a crowded table; only
+ *  a longer word (an address, a file name) should break. Words on lines below the box (a clamped title) are left. */
+export async function brokenWords(locator) {
+  return locator.evaluateAll((els) => els.flatMap((el) => {
+    const bottom = el.getBoundingClientRect().bottom;
+    const range = document.createRange();
+    const out = [];
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const em = parseFloat(getComputedStyle(node.parentElement).fontSize);
+      for (const m of node.textContent.matchAll(/\S+/g)) {
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const lines = [...range.getClientRects()].filter((r) => r.width > 0 && r.bottom <= bottom + 1);
+        if (lines.length > 1 && lines.reduce((sum, r) => sum + r.width, 0) < 8 * em) out.push(m[0]);
+      }
+    }
+    return out;
+  }));
+}
+
 /** A row of tabs that scrolls sideways shows its open tab (else a page opened at a far tab hides where it is). */
 export async function assertOpenTabShown(page, screen) {
   const hidden = await page.evaluate(() => [...document.querySelectorAll('.tabs')].map((strip) => {
