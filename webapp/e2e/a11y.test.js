@@ -85,6 +85,30 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['laptop', LAPTOP], ['tabl
       await context.close();
     });
 
+    test('the data platform brand (data.calibr.local): sign-in, the portals, each portal, a project', async () => {
+      const base = `http://data.calibr.local:${t.stack.port}`;
+      const { page, context } = await openPage(t.browser, base, { viewport, timeout: 20000 });
+      await page.goto(`${base}/login`);
+      await page.locator('#login-username').waitFor();
+      await survey(page, `calibr login (${size})`);
+      await signIn(page, base, 'paula@demo.eu');
+      const portals = await page.locator('[data-testid=portal-card]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      assert.ok(portals.length >= 2, portals.join());
+      await survey(page, `calibr portals (${size})`);
+      for (const href of portals) {
+        await page.goto(`${base}${href}`);
+        await settle(page);
+        await survey(page, `calibr portal ${href.split('/')[1]} (${size})`);
+      }
+      await page.goto(`${base}${portals[0]}`);
+      await settle(page);
+      await page.goto(`${base}${await page.locator('a.card').first().getAttribute('href')}`);
+      await page.locator('h1').first().waitFor();
+      await settle(page);
+      await survey(page, `calibr project (${size})`);
+      await context.close();
+    });
+
     test("the top bar's menus open within the screen: portals, notifications, account, search", async () => {
       const { page, context } = await openPage(t.browser, t.stack.url, { viewport, timeout: 20000 });
       await signIn(page, t.stack.url, 'admin@demo.eu');
