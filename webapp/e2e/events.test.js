@@ -73,7 +73,7 @@ describe('events', () => {
     await area.pressSequentially('Please check this, @Marc');
     const options = a.page.getByRole('listbox', { name: 'People to mention' });
     await options.getByRole('option', { name: /Marco Rossi/ }).waitFor();
-    assert.equal(await area.getAttribute('aria-expanded'), 'true');
+    assert.equal(await area.getAttribute('aria-controls'), await options.getAttribute('id'));
     await area.press('Enter');
     assert.match(await area.inputValue(), /^Please check this, @\[Marco Rossi\]\(user:\d+\) $/);
     await a.page.locator('[data-testid=new-comment]').getByRole('button', { name: 'Post Reply' }).click();

@@ -19,8 +19,11 @@ function Options({ id, options, active, onPick }) {
 }
 
 /**
- * A textarea that offers the people of `mentionUrl` when '@' is typed (an ARIA 1.2 combobox with a listbox):
- * ArrowDown/ArrowUp move, Enter or Tab pick, Escape closes; the pick puts `@[Name](user:ID)` in the text.
+ * A textarea that offers the people of `mentionUrl` when '@' is typed: ArrowDown/ArrowUp move, Enter or Tab pick,
+ * Escape closes; the pick puts `@[Name](user:ID)` in the text. To assistive technology it stays a text box (the
+ * combobox role is for one-line inputs, and not allowed on a textarea) that autocompletes from a list: it names the
+ * list (`aria-controls`) and its active option (`aria-activedescendant`) while the list is open, and a status says
+ * when people are offered.
  */
 const MentionBox = forwardRef(function MentionBox({ value, onChange, mentionUrl, onKeyDown, ...props }, ref) {
   const [caret, setCaret] = useState(0);
@@ -64,16 +67,22 @@ const MentionBox = forwardRef(function MentionBox({ value, onChange, mentionUrl,
     if (onKeyDown) onKeyDown(e);
   };
   // Without people to offer it stays a plain text box.
-  const combo = mentionUrl ? {
-    role: 'combobox', 'aria-autocomplete': 'list', 'aria-expanded': open, 'aria-controls': listId,
+  const completes = mentionUrl ? {
+    'aria-autocomplete': 'list', 'aria-controls': open ? listId : undefined,
     'aria-activedescendant': open ? `${listId}-${options[current].id}` : undefined,
   } : {};
+  const count = options.length === 1 ? '1 person' : `${options.length} people`;
   return (
     <div className="mention-box">
-      <textarea ref={ref} {...props} {...combo} value={value}
+      <textarea ref={ref} {...props} {...completes} value={value}
         onChange={(e) => { onChange(e.target.value); track(e); setActive(0); }}
         onKeyUp={track} onClick={track} onSelect={track} onKeyDown={keys} />
       {open && <Options id={listId} options={options} active={current} onPick={pick} />}
+      {mentionUrl && (
+        <span className="sr-only" role="status" data-testid="mention-status">
+          {open ? `${count} to mention: up and down arrows to choose, Enter to pick` : ''}
+        </span>
+      )}
     </div>
   );
 });

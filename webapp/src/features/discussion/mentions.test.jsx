@@ -63,26 +63,30 @@ describe('MentionBox', () => {
       { id: 3, name: 'Marco Rossi', avatar: null }, { id: 4, name: 'Maria Silva', avatar: null }] } }));
   });
 
-  test('typing @ offers the people; arrows and Enter pick one (a combobox with a listbox)', async () => {
+  test('typing @ offers the people; arrows and Enter pick one (a text box that autocompletes from a listbox)', async () => {
     render(<Box />);
-    const box = screen.getByRole('combobox', { name: 'Comment' });
-    expect(box).toHaveAttribute('aria-expanded', 'false');
+    const box = screen.getByRole('textbox', { name: 'Comment' });
+    expect(box).toHaveAttribute('aria-autocomplete', 'list');
+    expect(box).not.toHaveAttribute('aria-controls');
+    expect(screen.getByTestId('mention-status')).toHaveTextContent('');
     fireEvent.change(box, { target: { value: 'Hi @ma', selectionStart: 6 } });
     const options = await screen.findAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['Marco Rossi', 'Maria Silva']); // initials are drawn by CSS
     expect(api.get.mock.calls[0][0]).toBe('/api/discussion/mentionable/5?q=ma');
-    expect(box).toHaveAttribute('aria-expanded', 'true');
+    expect(box.getAttribute('aria-controls')).toBe(screen.getByRole('listbox').id);
+    expect(screen.getByTestId('mention-status')).toHaveTextContent('2 people to mention: up and down arrows to choose, Enter to pick');
     expect(box.getAttribute('aria-activedescendant')).toBe(options[0].id);
     fireEvent.keyDown(box, { key: 'ArrowDown' });
     expect(screen.getAllByRole('option')[1]).toHaveAttribute('aria-selected', 'true');
     fireEvent.keyDown(box, { key: 'Enter' });
     expect(screen.getByTestId('value')).toHaveTextContent('Hi @[Maria Silva](user:4)');
     await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    expect(box).not.toHaveAttribute('aria-activedescendant');
   });
 
   test('Escape closes the list and keeps the text', async () => {
     render(<Box />);
-    const box = screen.getByRole('combobox');
+    const box = screen.getByRole('textbox');
     fireEvent.change(box, { target: { value: '@m', selectionStart: 2 } });
     await screen.findByRole('listbox');
     fireEvent.keyDown(box, { key: 'Escape' });
