@@ -1,11 +1,11 @@
 /* Text people write may hold a word wider than its box: an address, a file name, a compound word. Wherever such a
    text is shown (names, titles, descriptions, comments, files, references, articles, the feed, search hits), at
-   desktop, tablet and phone widths, it breaks inside its box: the text stays on screen and nothing scrolls sideways.
+   desktop, laptop, tablet and phone widths, it breaks inside its box: the text stays on screen and nothing scrolls sideways.
    Before, a search for such a word made the results page 1,199 px wide on a phone, and a task named so pushed
    its header and its phase's list off the screen. */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, PHONE, TABLET, assertNoOverflow } from './a11y.js';
+import { DESKTOP, LAPTOP, PHONE, TABLET, assertNoOverflow } from './a11y.js';
 import { openPage, signIn } from './browser.js';
 import { apiGet, apiSubmit, apiUpload, useDemo } from './vault-helpers.js';
 
@@ -79,7 +79,7 @@ async function assertFits(page, screen, selector) {
 }
 
 describe('long words', () => {
-  for (const [width, viewport] of [['desktop', DESKTOP], ['tablet', TABLET], ['phone', PHONE]]) {
+  for (const [width, viewport] of [['desktop', DESKTOP], ['laptop', LAPTOP], ['tablet', TABLET], ['phone', PHONE]]) {
     test(`break inside their boxes (${width})`, async () => {
       const { page, context, errors } = await openPage(t.browser, t.stack.url, { viewport, timeout: 15000 });
       try {
