@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { DESKTOP, LAPTOP, PHONE, TABLET, assertNoOverflow } from './a11y.js';
 import { openPage, signIn } from './browser.js';
-import { apiGet, apiSubmit, apiUpload, useDemo } from './vault-helpers.js';
+import { apiGet, apiSubmit, apiToken, apiUpload, useDemo } from './vault-helpers.js';
 
 const WORD = 'Energieeinsparverordnungsdurchführungsbestimmungsanforderungen';
 const LONG = WORD.repeat(2);
@@ -26,6 +26,8 @@ async function post(stack, token, url, fields) {
 
 const t = useDemo(async ({ stack, ids }) => {
   const { token, lisbon } = ids;
+  // A person's name may be long too: Marco, who owns Lisbon and its phases.
+  await apiSubmit(stack, await apiToken(stack, 'marco@demo.eu'), '/api/profile/edit', { name: `Marco ${WORD}` });
   const project = (await apiGet(stack, token, `/api/module/view/${lisbon}`)).item;
   ids.phase = project.children.find((c) => c.type === '4rineu_phase').id;
   ids.task = (await apiSubmit(stack, token, `/api/module/add/${ids.phase}/4rineu_task`,
@@ -55,9 +57,11 @@ const SCREENS = () => {
     ['portal home (project card)', p, '.card__title'],
     ['projects browser (tree, cards)', `${p}/projects`, '.tree__name:visible, .card__title'],
     ['project page (name, description)', `${p}/projects/${t.ids.project}`, 'h1.mh__title'],
+    ['project page (its owner)', `${p}/projects/${t.ids.lisbon}`, '[data-testid=strip-owner]'],
     ['phase (its tasks)', `${lisbon}/phases/${t.ids.phase}`, '.childlist__name'],
     ['task overlay (name, description)', `${lisbon}/phases/${t.ids.phase}/tasks/${t.ids.task}`, '.overlay .overlay h1.mh__title'],
-    ['comments (title)', `${lisbon}/comments`, '.dc-comment__title'],
+    ['comments (title, author)', `${lisbon}/comments`, '.dc-comment__title'],
+    ['editors (a member)', `${lisbon}/editors`, '.member-user'],
     ['files (title)', `${lisbon}/files`, '.vault-title'],
     ['references (title, description)', `${lisbon}/references`, '.vault-title'],
     ['knowledge (article title)', `${lisbon}/knowledge`, '.kn-row__title'],
