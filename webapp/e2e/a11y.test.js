@@ -92,6 +92,7 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['laptop', LAPTOP], ['tabl
       await page.locator('#login-username').waitFor();
       await survey(page, `calibr login (${size})`);
       await signIn(page, base, 'paula@demo.eu');
+      await page.locator('[data-testid=portal-card]').first().waitFor();
       const portals = await page.locator('[data-testid=portal-card]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
       assert.ok(portals.length >= 2, portals.join());
       await survey(page, `calibr portals (${size})`);
