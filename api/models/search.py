@@ -3,10 +3,11 @@ reference, a comment, a text or picklist custom value), kept by database trigger
 write, whichever code path writes (ORM, bulk inserts of a clone, the cascades of a subtree's deletion, the demo,
 the bench data, a restore).
 
-PostgreSQL: `tsv` (a tsvector, weights A title, B body, C extra) is computed by a BEFORE trigger with the text
-search configuration `portal_search` (the `simple` dictionary after `unaccent`: no stemming, accents and case
-folded) and served by a GIN index. SQLite: `tsv` stays NULL; the FTS5 table `search_fts` (tokenizer `unicode61
-remove_diacritics 2`) indexes the same three columns with `search_doc` as its external content.
+PostgreSQL: `tsv` (a tsvector, weights A title, B body, C extra; served by a GIN index) and `title_tsv` (the
+title's words alone) are computed by a BEFORE trigger with the text search configuration `portal_search` (the
+`simple` dictionary after `unaccent`: no stemming, accents and case folded). SQLite: both stay NULL; the FTS5
+table `search_fts` (tokenizer `unicode61 remove_diacritics 2`) indexes the same three columns with `search_doc`
+as its external content.
 
 Both index the text with punctuation turned into spaces ('energy-report.pdf' is 'energy report pdf'), as FTS5's
 tokenizer does, so a file name or a URL is found by its words on both databases.
@@ -28,6 +29,12 @@ FTS = "search_fts"
 CONFIG = "portal_search"
 
 
+def words_of(column):
+    """PostgreSQL: the tsvector of a text column as search indexes it (punctuation becomes space first:
+    'energy-report.pdf' is three words)."""
+    return f"to_tsvector('{CONFIG}', regexp_replace({column}, '[[:punct:]]+', ' ', 'g'))"
+
+
 class SearchDoc(db.Model):
     __tablename__ = "search_doc"
     id = db.Column(db.Integer, primary_key=True)
@@ -44,6 +51,9 @@ class SearchDoc(db.Model):
     author_id = user_fk()
     created = db.Column(db.DateTime, nullable=False)
     tsv = db.Column(sa.Text().with_variant(postgresql.TSVECTOR(), "postgresql"), nullable=True)
+    # PostgreSQL: the title's words alone (tsv's part A), small and inline: which matches hold the words in their
+    # title is read from it, not from tsv (TOASTed for a long text). NULL on SQLite.
+    title_tsv = db.Column(sa.Text().with_variant(postgresql.TSVECTOR(), "postgresql"), nullable=True)
 
     __table_args__ = (
         db.UniqueConstraint("kind", "item_id", name="uq_search_doc_kind_item"),
@@ -155,7 +165,8 @@ def _sqlite_statements():
 
 # --- PostgreSQL --------------------------------------------------------------------------------------------------
 
-def _pg_statements():
+def _pg_statements(titled=True):
+    """`titled`: search_doc has its title_tsv column (migration 0011; 0006 installs on the table before it)."""
     out = [
         "CREATE EXTENSION IF NOT EXISTS unaccent",
         # `simple` after `unaccent` for every kind of word: case and accents folded, no stemming (a portal writes
@@ -173,12 +184,11 @@ def _pg_statements():
         EXCEPTION WHEN others THEN
           RETURN content;  -- not a draft-js raw state: indexed as written
         END $$""",
-        # Punctuation becomes space before the words are read: 'energy-report.pdf' is three words.
         f"""CREATE OR REPLACE FUNCTION search_doc_tsv() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
-          NEW.tsv := setweight(to_tsvector('{CONFIG}', regexp_replace(NEW.title, '[[:punct:]]+', ' ', 'g')), 'A')
-                  || setweight(to_tsvector('{CONFIG}', regexp_replace(NEW.body, '[[:punct:]]+', ' ', 'g')), 'B')
-                  || setweight(to_tsvector('{CONFIG}', regexp_replace(NEW.extra, '[[:punct:]]+', ' ', 'g')), 'C');
+          {"NEW.title_tsv := " + words_of("NEW.title") + ";" if titled else ""}
+          NEW.tsv := setweight({"NEW.title_tsv" if titled else words_of("NEW.title")}, 'A')
+                  || setweight({words_of('NEW.body')}, 'B') || setweight({words_of('NEW.extra')}, 'C');
           RETURN NEW;
         END $$""",
         "CREATE OR REPLACE TRIGGER search_doc_tsv BEFORE INSERT OR UPDATE OF title, body, extra ON search_doc "
@@ -188,6 +198,8 @@ def _pg_statements():
         "ALTER TABLE search_doc ALTER COLUMN tsv SET STATISTICS 0",
         # Long values (text, tsvector) go to TOAST early: the rows a search reads for its counts stay narrow.
         "ALTER TABLE search_doc SET (toast_tuple_target = 128)",
+        # ... but not the title's words, read for every match (migration 0011 says so before it fills them).
+        *(["ALTER TABLE search_doc ALTER COLUMN title_tsv SET STORAGE MAIN"] if titled else []),
         f"""CREATE OR REPLACE FUNCTION search_field_sync() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN {_VALUES_OF_FIELD}; {_insert('postgresql', 'value', 'x.field_id = NEW.id')}; RETURN NULL; END $$""",
         "CREATE OR REPLACE TRIGGER search_field_sync AFTER UPDATE OF label, type, attribute ON custom_field "
@@ -215,7 +227,12 @@ def _pg_statements():
 
 def install(conn):
     """(Re)create the search triggers and what they need on this connection's database (idempotent)."""
-    for statement in (_pg_statements() if conn.dialect.name == "postgresql" else _sqlite_statements()):
+    if conn.dialect.name == "postgresql":
+        titled = any(c["name"] == "title_tsv" for c in sa.inspect(conn).get_columns("search_doc"))
+        statements = _pg_statements(titled)
+    else:
+        statements = _sqlite_statements()
+    for statement in statements:
         conn.exec_driver_sql(statement)
 
 

@@ -39,8 +39,9 @@ _TAG = "\ue002"  # '<' while PostgreSQL's ts_headline reads a text (it would dro
 _WORD = re.compile(r"[^\W_]+")
 _FTS = table(FTS, column("rowid"))
 AUTHORS_SHOWN = 20
-# PostgreSQL ranks the newest RANKED matches with ts_rank (the others follow, newest first): ranking reads every
-# ranked document's tsvector, which a common word would make thousands of.
+# PostgreSQL ranks RANKED matches with ts_rank, those with the words in their title first, then the newest (the
+# others follow in that order): ranking reads every ranked document's tsvector, which a common word would make
+# thousands of.
 RANKED = 1000
 
 
@@ -311,18 +312,21 @@ def _postgresql(groups, shape, values, page):
 @lru_cache(maxsize=256)
 def _pg_statement(terms, shape, key, descending, ranked, after):
     """One statement: the visible matches (the GIN index) once, materialized; their counts by kind, portal and
-    author as JSON; the page, ranked with ts_rank among the newest RANKED matches (then newest first), with its
-    highlights by ts_headline. A row with only the counts when the page is empty. `terms`: tsquery_params' shape;
-    `shape`: _conditions'; `ranked`/`after`: the page has rows among the newest RANKED / after them."""
+    author as JSON; the page, ranked with ts_rank among RANKED matches (_pg_page), with its highlights by
+    ts_headline. A row with only the counts when the page is empty. `terms`: tsquery_params' shape; `shape`:
+    _conditions'; `ranked`/`after`: the page has rows among the RANKED ranked ones / after them."""
     tsq = pg_tsquery(terms)
+    once = select(tsq).scalar_subquery()  # the tsquery read once (an InitPlan), where it is read for many rows
     cfg = _regconfig()
-    m = select(SearchDoc.id, SearchDoc.kind, SearchDoc.path, SearchDoc.author_id, SearchDoc.created) \
-        .where(SearchDoc.tsv.op("@@")(tsq), *_where(shape)).cte("m").prefix_with("MATERIALIZED")
+    cols = [SearchDoc.id, SearchDoc.kind, SearchDoc.path, SearchDoc.author_id, SearchDoc.created]
+    if key != "created":  # which matches hold the words in their title (read from the small title_tsv)
+        cols.append(func.coalesce(SearchDoc.title_tsv.op("@@")(once), false()).label("in_title"))
+    m = select(*cols).where(SearchDoc.tsv.op("@@")(tsq), *_where(shape)).cte("m").prefix_with("MATERIALIZED")
     g = select(m.c.kind, _portal_of(m.c.path).label("portal"), m.c.author_id, func.count().label("n")) \
         .group_by(m.c.kind, _portal_of(m.c.path), m.c.author_id).subquery("g")
     counts = select(func.coalesce(func.json_agg(func.json_build_array(g.c.kind, g.c.portal, g.c.author_id, g.c.n)),
                                   literal_column("'[]'::json"))).scalar_subquery()
-    p = _pg_page(m, tsq, shape, key, descending, ranked, after)
+    p = _pg_page(m, once, shape, key, descending, ranked, after)
     opts = f"StartSel={MARK}, StopSel={UNMARK}"
     body = func.concat_ws(" · ", func.nullif(p.c.body, ""), func.nullif(p.c.extra, ""))
     # The counts (hundreds of groups on a common word) ride on the first row only, as text read once by orjson:
@@ -336,36 +340,46 @@ def _pg_statement(terms, shape, key, descending, ranked, after):
         .order_by(p.c.part, p.c.pos)
 
 
+# Orders of the matches, as (column, descending): the newest first; the oldest; what ts_rank ranks first.
+NEWEST = (("created", True), ("id", True))
+OLDEST = (("created", False), ("id", False))
+TITLED_FIRST = (("in_title", True),) + NEWEST
+
+
+def _ordered(cols, order):
+    return [cols[name].desc() if descending else cols[name].asc() for name, descending in order]
+
+
 def _pg_page(m, tsq, shape, key, descending, ranked, after):
     """The page's rows (with their text for the highlights) from the matches `m`, numbered `part`, `pos`. Sorted by
-    rank: the newest RANKED matches ranked by ts_rank (top-N by date, then ranked), the others after them newest
-    first; a page that straddles the two takes the end of one and the start of the other (`:off`/`:lim` among the
-    `:head` newest, ranked; `:after_off`/`:after_lim` after them). By date: top-N (`:off`, `:lim`)."""
+    rank: the first RANKED matches, those with the words in their title first (a title match outranks any other),
+    newest first, ranked by ts_rank; the others after them in that order. A page that straddles the two takes the
+    end of one and the start of the other (`:off`/`:lim` among the `:head` ranked; `:after_off`/`:after_lim` after
+    them). By date: top-N (`:off`, `:lim`)."""
     narrowed = _narrowed(shape, m.c)
-    newest = [m.c.created.desc(), m.c.id.desc()]
     cols = (*_SHOWN, SearchDoc.title, SearchDoc.body, SearchDoc.extra)
 
-    def by_date(order, offset, limit, part):
-        ids = select(m.c.id, m.c.created).where(*narrowed).order_by(*order) \
-            .offset(bindparam(offset, type_=Integer)).limit(bindparam(limit, type_=Integer)).subquery()
-        key_ = [ids.c.created.desc(), ids.c.id.desc()] if order is newest else [ids.c.created.asc(), ids.c.id.asc()]
-        return select(*cols, literal(part).label("part"), func.row_number().over(order_by=key_).label("pos")) \
+    def in_order(order, offset, limit, part):
+        ids = select(*[m.c[name] for name in ("id", "created", "in_title") if name in m.c]).where(*narrowed) \
+            .order_by(*_ordered(m.c, order)).offset(bindparam(offset, type_=Integer)) \
+            .limit(bindparam(limit, type_=Integer)).subquery()
+        return select(*cols, literal(part).label("part"),
+                      func.row_number().over(order_by=_ordered(ids.c, order)).label("pos")) \
             .select_from(ids.join(SearchDoc, SearchDoc.id == ids.c.id))
 
     if key == "created":
-        oldest = [m.c.created.asc(), m.c.id.asc()]
-        return by_date(newest if descending else oldest, "off", "lim", 0).subquery("p")
+        return in_order(NEWEST if descending else OLDEST, "off", "lim", 0).subquery("p")
     parts = []
     if ranked:
-        head = select(m.c.id).where(*narrowed).order_by(*newest).limit(bindparam("head", type_=Integer)) \
-            .subquery("head")
+        head = select(m.c.id).where(*narrowed).order_by(*_ordered(m.c, TITLED_FIRST)) \
+            .limit(bindparam("head", type_=Integer)).subquery("head")
         rank = func.ts_rank(SearchDoc.tsv, tsq)
         order = [rank.asc() if descending else rank.desc(), SearchDoc.created.desc(), SearchDoc.id.desc()]
         parts.append(select(*cols, literal(0).label("part"), func.row_number().over(order_by=order).label("pos"))
                      .select_from(head.join(SearchDoc, SearchDoc.id == head.c.id)).order_by(*order)
                      .offset(bindparam("off", type_=Integer)).limit(bindparam("lim", type_=Integer)))
     if after:
-        parts.append(by_date(newest, "after_off", "after_lim", 1))
+        parts.append(in_order(TITLED_FIRST, "after_off", "after_lim", 1))
     return (parts[0] if len(parts) == 1 else union_all(*parts)).subquery("p")
 
 

@@ -424,6 +424,25 @@ def test_pages_partition_the_hits_in_every_order(client, tree, su, h, monkeypatc
         assert tail == sorted(tail, reverse=True)
 
 
+def test_a_title_match_comes_first_however_old(client, tree, su, h, monkeypatch):
+    """More matches than PostgreSQL ranks (RANKED): the ranked ones are those with the words in their title, then
+    the newest, so an old article titled by the word still leads newer comments that merely mention it (bm25 ranks
+    every match on SQLite)."""
+    from api.services import search as searching
+    monkeypatch.setattr(searching, "RANKED", 3)
+    old = Article(module_id=tree.project.id, title="Ibis survey", content="notes", created_by_id=su.id)
+    _db.session.add(old)
+    _db.session.commit()
+    for i in range(5):
+        _db.session.add(Comment(module_id=tree.project.id, content=f"an ibis {i}", created_by_id=su.id))
+        _db.session.commit()
+    for q in ("ibis", "ibi"):  # a whole word, and the beginning of one as the user types
+        keys = [x["key"] for x in find(client, h, q, perPage=10)["list"]]
+        assert keys[0] == f"article-{old.id}" and len(keys) == len(set(keys)) == 6, (q, keys)
+    keys = [x["key"] for p in (1, 2, 3) for x in find(client, h, "ibis", perPage=2, page=p)["list"]]
+    assert keys[0] == f"article-{old.id}" and len(set(keys)) == 6
+
+
 LAST = []
 
 
@@ -542,6 +561,12 @@ def test_the_migration_backfills_on_postgresql(tmp_path):
                 "SELECT kind, item_id FROM search_doc WHERE tsv @@ to_tsquery('portal_search', 'nandu') "
                 "OR tsv @@ to_tsquery('portal_search', 'emu') ORDER BY kind")).all()
             assert rows == [("article", 5), ("module", 900)]
+            # Migration 0011 gave the older document its title's words, and the trigger gives them to a new one.
+            titled = "SELECT kind, item_id FROM search_doc WHERE title_tsv @@ to_tsquery('portal_search', :w)"
+            assert _db.session.execute(sa.text(titled), {"w": "birds"}).all() == [("article", 5)]
+            assert _db.session.execute(sa.text(titled), {"w": "nandu"}).all() == []  # in its text, not its title
+            _db.session.execute(sa.text("UPDATE article SET title = 'Rheas' WHERE id = 5"))
+            assert _db.session.execute(sa.text(titled), {"w": "rheas"}).all() == [("article", 5)]
         finally:
             _db.session.remove()
             _db.engine.dispose()
