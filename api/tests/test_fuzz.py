@@ -15,6 +15,7 @@ the PostgreSQL run when both databases run side by side).
 scripts/fuzz.sh (make fuzz) runs it longer. /json/logout is not excluded: it gets a fresh token each time.
 """
 import contextvars
+import json
 import os
 import re
 from types import SimpleNamespace
@@ -314,7 +315,23 @@ ARTIFACTS = [
     # no startDate at all, and answered a form with only its _token; the curl line's body gives 422).
     lambda f, case: type(f).__name__ == "AcceptedNegativeData" and case.media_type != "application/json"
     and isinstance(case.body, dict) and isinstance(case.body.get(_violated(f)), (list, dict)),
+    # The same, checked on what was sent: a form body whose objects went out as their JSON text, as the curl line
+    # shows, is valid, so accepting it was right (seen with FUZZ_SEED=8675309 on POST /api/comment/reply: a title
+    # drawn as {} went out as '{}'; the report also named the content, whose value was valid).
+    lambda f, case: type(f).__name__ == "AcceptedNegativeData" and _sent_is_valid(case),
 ]
+
+
+def _sent_is_valid(case):
+    """A form body (a dict of parts) as the transport sends it: an object part is its JSON text. A list part of a
+    property the schema names is not judged (the transport sends one part per element)."""
+    if case.media_type == "application/json" or not isinstance(case.body, dict):
+        return False
+    body = next((b for b in case.operation.body if b.media_type == case.media_type), None)
+    named = ((body.definition or {}).get("schema") or {}).get("properties", {}) if body is not None else {}
+    if body is None or any(isinstance(v, list) and k in named for k, v in case.body.items()):
+        return False
+    return body.is_valid({k: json.dumps(v) if isinstance(v, dict) else v for k, v in case.body.items()})
 
 
 def _violated(failure):
