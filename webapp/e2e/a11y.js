@@ -163,6 +163,33 @@ export async function assertWordsWhole(page, screen) {
   throw new Error(`${screen}: words broken across lines where their box was squeezed: ${broken.slice(0, 8).join(', ')}`);
 }
 
+/** The one-line boxes on the page whose hint (placeholder) is cut short: wider than the box inside its padding,
+ *  shown (empty, visible, the hint not made transparent), with no ellipsis to say so. As 'Search… (pr' says less
+ *  than either 'Search…' or nothing. */
+export async function cutPlaceholders(page) {
+  return page.evaluate(() => {
+    const ctx = document.createElement('canvas').getContext('2d');
+    return [...document.querySelectorAll('input[placeholder]')].flatMap((el) => {
+      const box = el.getBoundingClientRect();
+      if (!el.placeholder || el.value || !box.width || !el.checkVisibility()) return [];
+      const hint = getComputedStyle(el, '::placeholder');
+      if (hint.color === 'rgba(0, 0, 0, 0)' || hint.color === 'transparent') return [];
+      const style = getComputedStyle(el);
+      if (style.textOverflow === 'ellipsis') return [];
+      ctx.font = `${hint.fontStyle} ${hint.fontWeight} ${hint.fontSize} ${hint.fontFamily}`;
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const need = ctx.measureText(el.placeholder).width;
+      return need > room + 1 ? [`'${el.placeholder}' (${Math.round(need)} px in ${Math.round(room)})`] : [];
+    });
+  });
+}
+
+/** No hint on the page is cut short (see cutPlaceholders). */
+export async function assertPlaceholdersWhole(page, screen) {
+  const cut = await cutPlaceholders(page);
+  if (cut.length) throw new Error(`${screen}: hints cut short by their box: ${cut.join(', ')}`);
+}
+
 /** A row of tabs that scrolls sideways shows its open tab (else a page opened at a far tab hides where it is). */
 export async function assertOpenTabShown(page, screen) {
   const hidden = await page.evaluate(() => [...document.querySelectorAll('.tabs')].map((strip) => {
@@ -180,5 +207,6 @@ export async function checkScreen(page, screen) {
   await assertNoOverflow(page, screen);
   await assertOpenTabShown(page, screen);
   await assertWordsWhole(page, screen);
+  await assertPlaceholdersWhole(page, screen);
   return assertAccessible(page, screen);
 }

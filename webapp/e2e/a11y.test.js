@@ -3,7 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, signIn } from './browser.js';
-import { DESKTOP, LAPTOP, PHONE, TABLET, axe, checkScreen } from './a11y.js';
+import { DESKTOP, LAPTOP, PHONE, TABLET, axe, checkScreen, cutPlaceholders } from './a11y.js';
 import { apiGet, useDemo } from './vault-helpers.js';
 
 const REPORT = !!process.env.A11Y_REPORT; // print every finding instead of failing (to survey a change)
@@ -45,7 +45,8 @@ async function survey(page, name) {
       .slice(0, 4).map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]}:${Math.round(el.getBoundingClientRect().right)}`);
     return `${document.documentElement.scrollWidth - w} ${wide.join(',')}`;
   });
-  console.log(`## ${name}: overflow ${overflow}; ${found.violations.map((v) => `${v.impact} ${v.id} (${v.nodes.length}: ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(' | ')})`).join('; ')}`);
+  const cut = await cutPlaceholders(page);
+  console.log(`## ${name}: overflow ${overflow}; hints cut: ${cut.join(', ') || 'none'}; ${found.violations.map((v) => `${v.impact} ${v.id} (${v.nodes.length}: ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(' | ')})`).join('; ')}`);
   return found;
 }
 

@@ -48,8 +48,15 @@ describe('the top bar search box', () => {
     const { page, context, errors } = await openPage(browser, stack.url);
     await signIn(page, stack.url, 'admin@demo.eu');
     const seen = watchSearches(page);
+    // The box says which key focuses it: shown at its end while it waits, told to screen readers.
+    const key = page.locator('[data-testid=search-key]');
+    assert.ok(await key.isVisible());
+    assert.equal(await key.textContent(), '/');
+    assert.equal(await input(page).getAttribute('aria-keyshortcuts'), '/');
+    assert.equal(await input(page).getAttribute('placeholder'), 'Search…');
     await page.keyboard.press('/');
     assert.equal(await page.evaluate(() => document.activeElement && document.activeElement.dataset.testid), 'search-input');
+    assert.ok(await key.isHidden(), 'the key hint steps aside once the box is focused');
     await page.keyboard.type('methodology', { delay: 40 });
     await panel(page).locator('[data-testid=search-hit]').first().waitFor();
     // Typed without a pause of 200 ms: one request for the word (a loaded machine may pause once or twice),

@@ -5,7 +5,7 @@ import { isNum } from './matching.js';
 export function TextFilter({ column }) {
   return (
     <input className="dt__filter" type="search" size={6} value={column.filterValue || ''}
-      placeholder="Starts with..." aria-label={`Filter ${column.filterLabel}`}
+      placeholder="Starts with…" title="Rows whose value starts with this" aria-label={`Filter ${column.filterLabel}`}
       data-testid={`filter-${column.id}`}
       onChange={(e) => column.setFilter(e.target.value || undefined)} />
   );

@@ -37,12 +37,17 @@ export default function SearchBox({ scope }) {
   const where = scope && scoped ? `in ${scope.name}` : 'everywhere';
   return (
     <div className="search" ref={ref} data-testid="search-box">
-      <input ref={input} type="search" role="combobox" className="search__input" data-testid="search-input"
-        aria-label={`Search ${where}`} placeholder={scope && scoped ? `Search in this ${scope.typeLabel.toLowerCase()}…` : 'Search… (press /)'}
-        aria-expanded={open && !!box.q} aria-controls={LISTBOX} aria-autocomplete="list"
-        aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
-        value={text} onChange={(e) => box.setText(e.target.value)} onFocus={() => box.setOpen(true)}
-        onKeyDown={box.onKeyDown} autoComplete="off" />
+      {/* The hint is short enough for a narrow top bar ('Search… (press /)' read 'Search… (pr' at 1,024 px); the
+          key is told by aria-keyshortcuts and shown beside it where there is room; the scope by its toggle. */}
+      <div className="search__field">
+        <input ref={input} type="search" role="combobox" className="search__input" data-testid="search-input"
+          aria-label={`Search ${where}`} placeholder="Search…" aria-keyshortcuts="/"
+          aria-expanded={open && !!box.q} aria-controls={LISTBOX} aria-autocomplete="list"
+          aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
+          value={text} onChange={(e) => box.setText(e.target.value)} onFocus={() => box.setOpen(true)}
+          onKeyDown={box.onKeyDown} autoComplete="off" />
+        {!text && <kbd className="search__key" aria-hidden="true" data-testid="search-key">/</kbd>}
+      </div>
       {scope && (
         <button type="button" className={scoped ? 'search__scope search__scope--on' : 'search__scope'} aria-pressed={scoped}
           title={`Search only in ${scope.name}`} data-testid="search-scope" onClick={() => box.setScoped(!scoped)}>
