@@ -155,22 +155,28 @@ describe('tasks-all', () => {
     await context.close();
   });
 
-  test('on a tablet the table scrolls sideways with the task names held in sight', async () => {
-    const { page, context, errors, row } = await openTasks(TABLET);
-    const scroller = page.locator('[data-testid=tasks-table] .dt__scroll');
-    const room = await scroller.evaluate((el) => el.scrollWidth - el.clientWidth);
-    assert.ok(room > 0, 'the table is wider than a tablet');
-    await scroller.evaluate((el) => { el.scrollLeft = el.scrollWidth; });
-    const [box, name, id, deadline] = await Promise.all([scroller.boundingBox(), row.locator('[data-testid=task-name]').boundingBox(),
-      row.locator('td').first().boundingBox(), row.locator('[data-testid=task-deadline]').boundingBox()]);
-    // scrolled to its end: the deadline shows, the ID has gone left, the task's name stays at the left edge
-    assert.ok(deadline.x + deadline.width <= box.x + box.width + 1, JSON.stringify({ deadline, box }));
-    assert.ok(id.x + id.width <= box.x + 1, `the ID scrolled away: ${JSON.stringify(id)}`);
-    assert.ok(name.x >= box.x && name.x < box.x + 40, `the name is held at the left: ${JSON.stringify({ name, box })}`);
-    await checkScreen(page, 'all tasks (tablet)');
-    assert.deepEqual(errors, []);
-    await context.close();
-  });
+  for (const [size, viewport] of [['tablet', TABLET], ['laptop', LAPTOP]]) {
+    test(`on a ${size} the table scrolls sideways with the task names and the group headings held in sight`, async () => {
+      const { page, context, errors, row } = await openTasks(viewport);
+      const scroller = page.locator('[data-testid=tasks-table] .dt__scroll');
+      const room = await scroller.evaluate((el) => el.scrollWidth - el.clientWidth);
+      assert.ok(room > 0, 'the table is wider than its box');
+      await scroller.evaluate((el) => { el.scrollLeft = el.scrollWidth; });
+      const [box, name, id, deadline] = await Promise.all([scroller.boundingBox(), row.locator('[data-testid=task-name]').boundingBox(),
+        row.locator('td').first().boundingBox(), row.locator('[data-testid=task-deadline]').boundingBox()]);
+      // scrolled to its end: the deadline shows, the ID has gone left, the task's name stays at the left edge
+      assert.ok(deadline.x + deadline.width <= box.x + box.width + 1, JSON.stringify({ deadline, box }));
+      assert.ok(id.x + id.width <= box.x + 1, `the ID scrolled away: ${JSON.stringify(id)}`);
+      assert.ok(name.x >= box.x && name.x < box.x + 40, `the name is held at the left: ${JSON.stringify({ name, box })}`);
+      // a group's heading (its project) stays at the left too, where it was scrolled off beyond the ID
+      const group = await page.locator('[data-testid=dt-group] .dt__group-label').first().boundingBox();
+      assert.ok(group.x >= box.x && group.x < box.x + 40, `the heading is held at the left: ${JSON.stringify({ group, box })}`);
+      await page.locator('[data-testid=tasks-table] .dt__scroll--sideways').waitFor();
+      await checkScreen(page, `all tasks (${size})`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
 
   test('at 1,024 px, beside the side menu, the task names keep their words whole', async () => {
     const { page, context, errors } = await openTasks(LAPTOP);

@@ -2,6 +2,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import { DESKTOP, LAPTOP } from './a11y.js';
 import { shot, signIn, useStack } from './browser.js';
 import { apiAs } from './outbox.js';
 import { apiGet, apiToken, apiUpload, bytesOf, demoIds, throttleUploads } from './vault-helpers.js';
@@ -16,8 +17,8 @@ useStack(async (s, b) => {
   ids = await demoIds(stack);
 });
 
-async function open(email, path) {
-  const context = await browser.newContext({ viewport: { width: 1360, height: 900 }, acceptDownloads: true });
+async function open(email, path, viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport, acceptDownloads: true });
   const page = await context.newPage();
   page.setDefaultTimeout(15000);
   try {
@@ -401,6 +402,46 @@ describe('file vault', () => {
     assert.equal(await page.locator('[data-testid=th-title]').getAttribute('aria-sort'), 'descending');
     assert.match(await rows.first().innerText(), /Survey guide 10/);
     await context.close();
+  });
+
+  test("a laptop's narrow table scrolls sideways with the title and the row's actions in sight", async () => {
+    const { page, context } = await open('sofia@demo.eu', `/portal/${ids.portal}/projects/${ids.lisbon}/files`, LAPTOP);
+    const box = page.locator('[data-testid=files-table] .dt__scroll');
+    const row = rowOf(page, 'files-table', 'Monthly energy use 2026');
+    await row.waitFor();
+    // beside the side menu at 1,024 px the table is wider than its box: it scrolls, and says so with an edge
+    await page.locator('[data-testid=files-table] .dt__scroll--sideways').waitFor();
+    const within = async (cell) => {
+      const [b, c] = [await box.boundingBox(), await cell.boundingBox()];
+      return c.x >= b.x - 1 && c.x + c.width <= b.x + b.width + 1;
+    };
+    const title = row.locator('td.dt__held');
+    const actions = row.locator('td.dt__end');
+    const createdBy = row.locator('td', { hasText: 'Elena Novak' });
+    assert.match(await title.innerText(), /Monthly energy use 2026/);
+    assert.ok(await within(actions), 'the actions are in sight before any scrolling (they were past the edge)');
+    assert.ok(!(await within(createdBy)), 'Created By is past the edge, under the actions');
+    await shot(page, 'vault-laptop-sideways');
+    // scrolled to the end: the title stays at the left, the columns between come into sight
+    await box.evaluate((el) => { el.scrollLeft = el.scrollWidth; });
+    await page.waitForFunction(() => {
+      const el = document.querySelector('[data-testid=files-table] .dt__scroll');
+      return el.scrollLeft + el.clientWidth >= el.scrollWidth - 1;
+    });
+    assert.ok(await within(title), 'the title is held at the left');
+    assert.ok(await within(actions));
+    assert.ok(await within(createdBy), 'Created By scrolled into sight');
+    // the actions are there to be used, not merely seen
+    await actions.getByRole('button', { name: /edit/i }).click();
+    await page.locator('.modal__dialog').waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('.modal__dialog').waitFor({ state: 'detached' });
+    await context.close();
+    // with room for every column, nothing scrolls and no edge is drawn
+    const wide = await open('sofia@demo.eu', `/portal/${ids.portal}/projects/${ids.lisbon}/files`, DESKTOP);
+    await rowOf(wide.page, 'files-table', 'Monthly energy use 2026').waitFor();
+    assert.equal(await wide.page.locator('[data-testid=files-table] .dt__scroll--sideways').count(), 0);
+    await wide.context.close();
   });
 
   test('the portal settings files page shows the portal vault', async () => {

@@ -19,7 +19,8 @@
  *   searchText(value, original) -> string   what the global search sees of a cell (the raw value by default)
  *   sortKey: the API's sort key of the column (server mode: only columns with one sort)
  *   csv: false | (original) => value, csvHeader, csvOnly: what the CSV export writes (dataTable/exportCsv.js)
- *   held: the column kept in sight when a tablet scrolls the table sideways (the first column when none is)
+ *   held: the column kept in sight at the left when the table scrolls sideways in its box (else the first column)
+ *   end: the last column, kept in sight at the right (the row's actions, id 'actions', are)
  *
  * The parts live in components/dataTable/: matching (search, filters, sort), columns, the react-table instance
  * (useDataTable), Toolbar, TableHead, TableBody and Pager.
@@ -32,6 +33,7 @@ import TableBody from './dataTable/TableBody.jsx';
 import TableHead from './dataTable/TableHead.jsx';
 import Toolbar from './dataTable/Toolbar.jsx';
 import useDataTable from './dataTable/useDataTable.js';
+import useSideways from './dataTable/useSideways.js';
 import './DataTable.css';
 
 export const PAGE_SIZES = [5, 10, 20, 30, 40, 50];
@@ -67,13 +69,14 @@ export default function DataTable({
   const total = isServer ? server.total : data.length;
   const narrowed = isServer ? !!(server.query.q || server.filtered) : total > 0;
   const busy = isServer && server.busy;
+  const [scrollRef, sideways] = useSideways();
 
   return (
     <div className={busy ? 'dt dt--busy' : 'dt'} data-testid={testId} aria-busy={busy ? true : undefined}>
       <Toolbar search={search} tools={toolbar} total={total} onSearch={onSearch}
         initialSearch={isServer ? server.query.q || '' : activeSearch || ''}
         exporter={exportCsv && <ExportButton table={table} server={server} columns={columns} name={exportName || testId.replace(/-table$/, '')} />} />
-      <div className="dt__scroll">
+      <div className={sideways ? 'dt__scroll dt__scroll--sideways' : 'dt__scroll'} ref={scrollRef}>
         <table className="table dt__table table--cards" {...getTableProps()}>
           {caption && <caption className="dt__caption">{caption}</caption>}
           <TableHead headerGroups={headerGroups} showFilters={anyFilter} onSort={isServer ? table.sort : null} />

@@ -195,6 +195,27 @@ describe('DataTable', () => {
     expect(held()).toEqual([false, true, false, false, false]);
   });
 
+  test("the row's actions (a last column with id 'actions', or one marked end) stay in sight at the right", () => {
+    const end = () => within(screen.getByTestId('row-1')).getAllByRole('cell').map((c) => c.classList.contains('dt__end'));
+    const heads = () => screen.getAllByRole('columnheader').map((c) => c.classList.contains('dt__end'));
+    const filters = () => [...document.querySelectorAll('.dt__filters td')].map((c) => c.classList.contains('dt__end'));
+    const { unmount } = renderTable();
+    expect(end()).toEqual([false, false, false, false, true]);
+    expect(heads()).toEqual([false, false, false, false, true]);
+    expect(filters()).toEqual([false, false, false, false, true]);
+    unmount();
+    // not when the actions are not last, nor when a table says not to; any last column it marks
+    const moved = [COLUMNS[4], ...COLUMNS.slice(0, 4)];
+    const { unmount: again } = renderTable({ columns: moved });
+    expect(end()).toEqual([false, false, false, false, false]);
+    again();
+    const { unmount: third } = renderTable({ columns: COLUMNS.map((c) => (c.id === 'actions' ? { ...c, end: false } : c)) });
+    expect(end()).toEqual([false, false, false, false, false]);
+    third();
+    renderTable({ columns: COLUMNS.slice(0, 4).map((c, i) => (i === 3 ? { ...c, end: true } : c)) });
+    expect(end()).toEqual([false, false, false, true]);
+  });
+
   test('keeps the page when the data changes, and leaves a page that vanished', () => {
     const { rerender } = renderTable();
     fireEvent.change(screen.getByTestId('dt-goto'), { target: { value: '3' } });

@@ -1,5 +1,5 @@
 /** The DataTable's body: the rows of the page under their group headings, or the empty text. */
-import { groupRows } from './columns.js';
+import { groupRows, keptClasses } from './columns.js';
 
 // What a cell is called in a narrow box, where a row is a card of labelled lines (.table--cards): its column's header.
 const cardLabel = (col) => (typeof col.Header === 'string' && col.Header.trim()) || undefined;
@@ -11,7 +11,7 @@ function Row({ row, prepareRow, rowProps }) {
     <tr key={key} {...rp}>
       {row.cells.map((cell) => {
         const { key: ck, ...cp } = cell.getCellProps();
-        const className = [cell.column.className, cell.column.held && 'dt__held'].filter(Boolean).join(' ') || undefined;
+        const className = [cell.column.className, ...keptClasses(cell.column)].filter(Boolean).join(' ') || undefined;
         return <td key={ck} {...cp} className={className} data-label={cardLabel(cell.column)}>{cell.render('Cell')}</td>;
       })}
     </tr>
@@ -27,7 +27,7 @@ export default function TableBody({ table, groupBy, rowProps, colCount, emptyTex
         groupBy && (
           <tr key={`group-${g.key}`} className="dt__group" data-testid="dt-group">
             <th colSpan={colCount} scope="colgroup">
-              {g.label} <span className="count">{g.rows.length}</span>
+              <span className="dt__group-label">{g.label} <span className="count">{g.rows.length}</span></span>
             </th>
           </tr>
         ),

@@ -1,4 +1,5 @@
 /** The DataTable's header rows (sortable headers: click, Enter or Space) and, in client mode, its filter row. */
+import { keptClasses } from './columns.js';
 
 function sortMark(col) {
   if (!col.isSorted) return '\u00a0⇅';
@@ -19,7 +20,7 @@ function HeaderCell({ col, onSort }) {
   };
   return (
     <th key={key} {...hp} style={{ ...(hp.style || {}), width: col.width !== 150 ? col.width : undefined }}
-      className={['dt__th', col.canSort && 'dt__th--sortable', col.held && 'dt__held'].filter(Boolean).join(' ')} aria-sort={sort}
+      className={['dt__th', col.canSort && 'dt__th--sortable', ...keptClasses(col)].filter(Boolean).join(' ')} aria-sort={sort}
       tabIndex={col.canSort ? 0 : undefined} onKeyDown={col.canSort ? onKeyDown : undefined}
       data-testid={`th-${col.id}`}>
       {hasHeader(col) ? col.render('Header') : <span className="sr-only">{col.srHeader || title(col.id)}</span>}
@@ -43,7 +44,7 @@ export default function TableHead({ headerGroups, showFilters, onSort }) {
       {showFilters && headerGroups.length > 0 && (
         <tr className="dt__filters">
           {headerGroups[headerGroups.length - 1].headers.map((col) => (
-            <td key={col.id} className="dt__filter-cell">{col.hasFilter && col.canFilter ? col.render('Filter') : null}</td>
+            <td key={col.id} className={['dt__filter-cell', ...keptClasses(col)].filter(Boolean).join(' ')}>{col.hasFilter && col.canFilter ? col.render('Filter') : null}</td>
           ))}
         </tr>
       )}

@@ -6,8 +6,10 @@ function headerText(col) {
   return typeof col.Header === 'string' ? col.Header : (col.id || col.accessor || '');
 }
 
-/** Our column options turned into react-table's (Filter component, filter type). The column marked `held` (else the
- *  first) stays in sight when a narrow screen scrolls the table sideways (the task's name rather than its ID). */
+/** Our column options turned into react-table's (Filter component, filter type). When the table is wider than its
+ *  box and scrolls sideways, the column marked `held` (else the first) stays in sight at the left (the task's name
+ *  rather than its ID), and the last one at the right when it is marked `end` or is the row's actions (id
+ *  'actions'): a laptop beside the side menu had a file's Edit and Delete out of sight. */
 export function prepareColumns(columns, server, top = true) {
   const out = columns.map((col) => {
     const out = { ...col, filterLabel: col.filterLabel || headerText(col) };
@@ -29,7 +31,16 @@ export function prepareColumns(columns, server, top = true) {
     return out;
   });
   if (top && out.length && !out.some((c) => c.held) && !out[0].columns) out[0] = { ...out[0], held: true };
+  const last = out[out.length - 1];
+  if (top && out.length > 1 && last.end === undefined && last.id === 'actions' && !last.columns) {
+    out[out.length - 1] = { ...last, end: true };
+  }
   return out;
+}
+
+/** The classes that keep a column's cells in sight when the table scrolls sideways (DataTable.css). */
+export function keptClasses(col) {
+  return [col.held && 'dt__held', col.end && 'dt__end'];
 }
 
 export function flatColumns(columns) {
