@@ -202,10 +202,30 @@ export async function assertOpenTabShown(page, screen) {
   if (hidden.length) throw new Error(`${screen}: the open tab is out of sight: ${hidden.join(', ')}`);
 }
 
+/** A row of tabs fades at an edge with tabs out of sight beyond it, and only there (TabNav; the class follows a
+ *  resize or a scroll within a frame or two, so it is waited for a moment). */
+export async function assertStripEdges(page, screen) {
+  // `detail`: the strips that are wrong, else whether none is
+  const strips = (detail) => {
+    const wrong = [...document.querySelectorAll('.tabs')].map((strip, i) => {
+      const room = strip.scrollWidth - strip.clientWidth;
+      const want = [room > 1 && strip.scrollLeft > 1, room > 1 && strip.scrollLeft < room - 1];
+      const faded = getComputedStyle(strip).maskImage !== 'none';
+      const has = [strip.classList.contains('tabs--before'), strip.classList.contains('tabs--after')];
+      return has[0] === want[0] && has[1] === want[1] && faded === (want[0] || want[1]) ? null
+        : `strip ${i} (${Math.round(strip.scrollLeft)} of ${room} px scrolled): fades ${JSON.stringify(has)}, beyond ${JSON.stringify(want)}`;
+    }).filter(Boolean);
+    return detail ? wrong : wrong.length === 0;
+  };
+  const ok = await page.waitForFunction(strips, false, { timeout: 2000 }).then(() => true, () => false);
+  if (!ok) throw new Error(`${screen}: a row of tabs does not fade where tabs are out of sight: ${(await page.evaluate(strips, true)).join('; ')}`);
+}
+
 /** The checks at once, for a screen shown at its current size. */
 export async function checkScreen(page, screen) {
   await assertNoOverflow(page, screen);
   await assertOpenTabShown(page, screen);
+  await assertStripEdges(page, screen);
   await assertWordsWhole(page, screen);
   await assertPlaceholdersWhole(page, screen);
   return assertAccessible(page, screen);

@@ -422,6 +422,12 @@ describe('file vault', () => {
     assert.ok(await within(actions), 'the actions are in sight before any scrolling (they were past the edge)');
     assert.ok(!(await within(createdBy)), 'Created By is past the edge, under the actions');
     await shot(page, 'vault-laptop-sideways');
+    // the project's tabs do not all fit either: the strip fades at the edge with tabs beyond it
+    const strip = page.locator('nav.tabs').first();
+    await page.locator('nav.tabs.tabs--after:not(.tabs--before)').first().waitFor();
+    await strip.evaluate((el) => { el.scrollLeft = el.scrollWidth; });
+    await page.locator('nav.tabs.tabs--before:not(.tabs--after)').first().waitFor();
+    assert.notEqual(await strip.evaluate((el) => getComputedStyle(el).maskImage), 'none');
     // scrolled to the end: the title stays at the left, the columns between come into sight
     await box.evaluate((el) => { el.scrollLeft = el.scrollWidth; });
     await page.waitForFunction(() => {

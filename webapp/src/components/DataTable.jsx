@@ -33,7 +33,7 @@ import TableBody from './dataTable/TableBody.jsx';
 import TableHead from './dataTable/TableHead.jsx';
 import Toolbar from './dataTable/Toolbar.jsx';
 import useDataTable from './dataTable/useDataTable.js';
-import useSideways from './dataTable/useSideways.js';
+import useSideways from '../hooks/useSideways.js';
 import './DataTable.css';
 
 export const PAGE_SIZES = [5, 10, 20, 30, 40, 50];
@@ -69,7 +69,7 @@ export default function DataTable({
   const total = isServer ? server.total : data.length;
   const narrowed = isServer ? !!(server.query.q || server.filtered) : total > 0;
   const busy = isServer && server.busy;
-  const [scrollRef, sideways] = useSideways();
+  const [scrollRef, { sideways }] = useSideways();
 
   return (
     <div className={busy ? 'dt dt--busy' : 'dt'} data-testid={testId} aria-busy={busy ? true : undefined}>
