@@ -37,6 +37,7 @@ SORTS = ("rank", "created")
 MARK, UNMARK = "\ue000", "\ue001"
 _TAG = "\ue002"  # '<' while PostgreSQL's ts_headline reads a text (it would drop what looks like an HTML tag)
 _WORD = re.compile(r"[^\W_]+")
+_BREAKS = re.compile(r"\s*\n\s*")
 _FTS = table(FTS, column("rowid"))
 AUTHORS_SHOWN = 20
 # PostgreSQL ranks RANKED matches with ts_rank, those with the words in their title first, then the newest (the
@@ -234,6 +235,12 @@ def _pg_text(column):
 
 def _back(text_):
     return (text_ or "").replace(_TAG, "<")
+
+
+def _one_line(text_):
+    """A snippet on one line, its lines (an article's blocks, a comment's paragraphs) apart by ' · ' (shown as
+    text, a line break is a space: 'Survey checklist Geometry and construction…' read as one sentence)."""
+    return _BREAKS.sub(" · ", text_.strip()) if "\n" in text_ else text_
 
 
 # --- the search --------------------------------------------------------------------------------------------------
@@ -493,7 +500,7 @@ def _present(user, r, marked, names, people):
     module = SimpleModule(me.id, r.path, me.level, me.type, me.platform)
     return {
         "key": f"{r.kind}-{r.item_id}", "kind": r.kind, "id": r.item_id,
-        "title": title or "", "label": r.label, "snippet": snippet or "",
+        "title": title or "", "label": r.label, "snippet": _one_line(snippet or ""),
         "created": r.created, "author": {"id": r.author_id, "name": people.get(r.author_id)} if r.author_id else None,
         "module": trail[-1], "platform": me.platform, "portalId": ids[1] if len(ids) > 1 else ids[0],
         "entryId": entry, "breadcrumb": [t["name"] for t in below],

@@ -90,6 +90,8 @@ def test_articles_by_title_and_plain_text_not_json(client, tree, su, h):
         assert found(client, h, word) == set(), word
     hit = find(client, h, "smiles")["list"][0]
     assert hit["kind"] == "article" and MARK + "smiles" + UNMARK in hit["snippet"]
+    # Blocks stay apart on the snippet's one line.
+    assert plain(hit["snippet"]) == "Marsupials · The quokka smiles"
     assert hit["links"]["view"]["url"] == f"/api/article/view/{tree.project.id}/{parent['id']}"
     ok(client.post(f"/api/article/edit/{tree.project.id}/{parent['id']}", headers=h,
                    data={"_method": "PUT", "title": "Mainland fauna", "content": draft(("unstyled", "A numbat"))}))
