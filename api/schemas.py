@@ -24,6 +24,12 @@ class StatusSchema(Camel):
     label = fields.String()
 
 
+class EnrolmentSchema(Camel):
+    """A TOTP factor being enrolled, from the profile or during a sign-in that requires one (two groups' answer)."""
+    secret = fields.String(metadata={"description": "base32, for typing into an authenticator"})
+    otpauthUri = fields.String(metadata={"description": "drawn as a QR code by the browser"})
+
+
 class FormElementSchema(Camel):
     name = fields.String()
     label = fields.String()

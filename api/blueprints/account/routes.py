@@ -5,11 +5,11 @@ from flask_jwt_extended import current_user, jwt_required
 
 from ...forms import paging, parse
 from ...forms.accounts import ApiTokenForm, ChangePasswordForm, CodeForm
-from ...schemas import MessageSchema, item_of, list_of, paged_of
+from ...schemas import EnrolmentSchema, MessageSchema, item_of, list_of, paged_of
 from ...services import accounts, api_tokens, mfa, sessions
 from .. import doc, paging_query
-from .schemas import (ApiTokenListSchema, ApiTokenSchema, EndedSchema, EnrolmentSchema, MfaStatusSchema,
-                      RecoveryCodesSchema, SecurityEventSchema, SessionSchema)
+from .schemas import (ApiTokenListSchema, ApiTokenSchema, EndedSchema, MfaStatusSchema, RecoveryCodesSchema,
+                      SecurityEventSchema, SessionSchema)
 
 bp = Blueprint("account", __name__, url_prefix="/api/account")
 

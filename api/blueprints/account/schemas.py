@@ -50,11 +50,6 @@ class MfaStatusSchema(Camel):
     required = fields.Boolean(metadata={"description": "REQUIRE_MFA applies to this account"})
 
 
-class EnrolmentSchema(Camel):
-    secret = fields.String(metadata={"description": "base32, for typing into an authenticator"})
-    otpauthUri = fields.String(metadata={"description": "drawn as a QR code by the browser"})
-
-
 class RecoveryCodesSchema(Camel):
     recoveryCodes = fields.List(fields.String(), metadata={"description": "shown once: only their digests are kept"})
 

@@ -14,8 +14,8 @@ from ...forms.accounts import ForgotForm, LoginForm, MfaLoginForm, MfaTokenForm,
 from ... import permissions
 from ...services import accounts, mfa, oidc, sessions
 from .. import doc
-from ...schemas import FormSchema, MessageSchema
-from .schemas import EnrolmentSchema, SignInSchema, SsoConfigSchema, SsoStartSchema
+from ...schemas import EnrolmentSchema, FormSchema, MessageSchema
+from .schemas import SignInSchema, SsoConfigSchema, SsoStartSchema
 
 json_bp = Blueprint("accounts", __name__, url_prefix="/json")
 reset_bp = Blueprint("reset_password", __name__, url_prefix="/api")

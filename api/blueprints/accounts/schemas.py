@@ -16,11 +16,6 @@ class SignInSchema(TokenSchema):
     recoveryCodes = fields.List(fields.String(), metadata={"description": "after an enrolment during sign-in"})
 
 
-class EnrolmentSchema(Camel):
-    secret = fields.String()
-    otpauthUri = fields.String()
-
-
 class SsoNameSchema(Camel):
     name = fields.String()
 
