@@ -216,7 +216,35 @@ export async function startServe(database, apiEnv = {}) {
   };
 }
 
-/** One API + one web front: the stack the tests drive. */
+/**
+ * What went wrong on the server while a file's tests ran: answers 5xx in an access log, and tracebacks (the API's
+ * and the background worker's). A page may hide a failed call (a poll, a prefetch, a background task): the server's
+ * logs do not.
+ */
+export function serverFaults(texts) {
+  const out = [];
+  for (const text of texts) {
+    const lines = text.split('\n');
+    for (let i = 0; i < lines.length; i += 1) {
+      if (/" 5\d\d /.test(lines[i])) out.push(lines[i]);
+      if (!lines[i].startsWith('Traceback (most recent call last)')) continue;
+      let end = i + 1;
+      while (end < lines.length && /^\s/.test(lines[end])) end += 1; // the frames, to the exception's own line
+      out.push(lines.slice(i, end + 1).join('\n'));
+      i = end;
+    }
+  }
+  return out;
+}
+
+function failOnFaults(texts) {
+  const faults = serverFaults(texts);
+  if (faults.length) throw new Error(`The server failed while these tests ran (${faults.length}):\n${faults.join('\n')}`);
+}
+
+const readIfThere = (file) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
+
+/** One API + one web front: the stack the tests drive; stopping it fails on what serverFaults finds. */
 export async function startStack(apiEnv = {}, db = null) {
   const database = db || prepareDatabase();
   const front = frontKind();
@@ -226,7 +254,9 @@ export async function startStack(apiEnv = {}, db = null) {
       db: database, api: served.api, web: served, front, url: served.url, port: served.port,
       async stop() {
         await stop(served);
+        const texts = [served.log.join(''), readIfThere(path.join(database.dir, 'run', 'huey.log'))];
         if (!process.env.E2E_KEEP && !db) fs.rmSync(database.dir, { recursive: true, force: true });
+        failOnFaults(texts);
       },
     };
   }
@@ -246,6 +276,7 @@ export async function startStack(apiEnv = {}, db = null) {
       if (!process.env.E2E_KEEP) {
         for (const d of [web.runDir, db ? null : database.dir]) if (d) fs.rmSync(d, { recursive: true, force: true });
       }
+      failOnFaults([api.log.join('')]);
     },
   };
 }
