@@ -5,7 +5,10 @@ database (HUEY_SQLITE_PATH). `make run` starts the consumer beside gunicorn (scr
     huey_consumer api.tasks.huey -k thread -w 2
 The tests switch Huey to immediate mode (a task runs where it is called) and call the dispatcher themselves.
 A task needs the Flask app: in the consumer each task runs in an app context of the app made once per process;
-called inside an app (immediate mode), it runs in that app's context."""
+called inside an app (immediate mode), it runs in that app's context.
+A task reads, then writes: its transactions begin as a write request's do (BEGIN IMMEDIATE on SQLite, where a read
+transaction that a request wrote behind cannot write any more), so each ends its transaction before it mails or
+posts: nothing waits on the network while holding the database's write lock."""
 import functools
 import logging
 import os
@@ -15,6 +18,7 @@ from huey import RedisHuey, SqliteHuey, crontab
 from huey.storage import SqliteStorage
 
 from .config import Config
+from .transactions import writing
 
 log = logging.getLogger(__name__)
 
@@ -63,8 +67,9 @@ def in_app(fn):
     @functools.wraps(fn)
     def run(*args, **kwargs):
         if has_app_context():
-            return fn(*args, **kwargs)
-        with _app().app_context():
+            with writing():
+                return fn(*args, **kwargs)
+        with _app().app_context(), writing():
             try:
                 return fn(*args, **kwargs)
             finally:

@@ -129,11 +129,12 @@ def send_reset_link(email):
     token = secrets.token_urlsafe(32)
     db.session.add(PasswordReset(user_id=user.id, token_hash=_digest(token),
                                  expires=utcnow() + timedelta(seconds=current_app.config["RESET_TOKEN_SECONDS"])))
+    to, name = user.email, user.name  # read before the commit: no transaction is open while the mail leaves
     db.session.commit()
     link = f"{current_app.config['PUBLIC_URL'].rstrip('/')}/reset-password?token={token}"
     minutes = current_app.config["RESET_TOKEN_SECONDS"] // 60
-    mail.send(user.email, "Reset your password",
-              f"Hello {user.name},\n\nSomeone (hopefully you) asked to reset the password of your account.\n"
+    mail.send(to, "Reset your password",
+              f"Hello {name},\n\nSomeone (hopefully you) asked to reset the password of your account.\n"
               f"Open this link within {minutes} minutes to choose a new password:\n\n{link}\n\n"
               "If you did not ask for it, ignore this message: your password stays as it is.\n")
 

@@ -217,10 +217,9 @@ export async function startServe(database, apiEnv = {}) {
 }
 
 /**
- * What went wrong on the server while a file's tests ran: answers 5xx in an access log, and tracebacks. A page may
- * hide a failed call (a poll, a prefetch): the API's log does not. The background worker's log (run/huey.log) is not
- * read yet: on SQLite its mail tasks still fail at times with 'database is locked' (a read transaction upgraded to a
- * write after a request wrote), which the sweep retries.
+ * What went wrong on the server while a file's tests ran: answers 5xx in an access log, and tracebacks (the API's
+ * and the background worker's). A page may hide a failed call (a poll, a prefetch, a background task): the server's
+ * logs do not.
  */
 export function serverFaults(texts) {
   const out = [];
@@ -243,6 +242,8 @@ function failOnFaults(texts) {
   if (faults.length) throw new Error(`The server failed while these tests ran (${faults.length}):\n${faults.join('\n')}`);
 }
 
+const readIfThere = (file) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
+
 /** One API + one web front: the stack the tests drive; stopping it fails on what serverFaults finds. */
 export async function startStack(apiEnv = {}, db = null) {
   const database = db || prepareDatabase();
@@ -253,8 +254,9 @@ export async function startStack(apiEnv = {}, db = null) {
       db: database, api: served.api, web: served, front, url: served.url, port: served.port,
       async stop() {
         await stop(served);
+        const texts = [served.log.join(''), readIfThere(path.join(database.dir, 'run', 'huey.log'))];
         if (!process.env.E2E_KEEP && !db) fs.rmSync(database.dir, { recursive: true, force: true });
-        failOnFaults([served.log.join('')]);
+        failOnFaults(texts);
       },
     };
   }

@@ -169,11 +169,13 @@ def send_immediate(notification_id):
     links = _links(brand, user.id, n.kind)
     values = dict(user_name=user.name, actor=_actor(n), text=n.text, open_url=open_url(brand, n, user), brand=brand,
                   kind_label=MAIL_KINDS.get(n.kind, n.kind), **links)
+    letter = (user.email, f"[{brand['name']}] {values['actor']} {n.text}", render_template("mail/notification.txt", **values),
+              render_template("mail/notification.html", **values), _headers(links))
     n.mail = "sent"
-    db.session.commit()  # marked first: a crash while sending loses a mail rather than sending it twice
-    mail.send(user.email, f"[{brand['name']}] {values['actor']} {n.text}",
-              render_template("mail/notification.txt", **values), render_template("mail/notification.html", **values),
-              _headers(links))
+    # Marked first: a crash while sending loses a mail rather than sending it twice. The mail is made before the
+    # commit ends the transaction, so none is open while it leaves (api/tasks.py).
+    db.session.commit()
+    mail.send(*letter)
     return True
 
 
@@ -205,17 +207,23 @@ def _send_digest(uid, now, state):
                                                            Notification.mail == "digest")
                                  .order_by(Notification.id)).all()
     shown = [n for n in waiting if user is not None and user.is_active and _visible(n)]
+    letter = _digest_letter(user, shown) if shown else None
     for n in waiting:
         n.mail = "sent" if n in shown else "skipped"
     if state is None:
         state = MailState(user_id=uid)
         db.session.add(state)
     state.digest_sent = now
-    db.session.commit()
-    if not shown:
+    db.session.commit()  # as in send_immediate: marked first, and no transaction open while the mail leaves
+    if letter is None:
         return 0
-    brand = _brand_of(uid)
-    links = _links(brand, uid, DIGEST)
+    mail.send(*letter)
+    return 1
+
+
+def _digest_letter(user, shown):
+    brand = _brand_of(user.id)
+    links = _links(brand, user.id, DIGEST)
     groups = []
     for kind, label in MAIL_KINDS.items():
         items = [{"actor": _actor(n), "text": n.text, "when": n.created.strftime("%d %b %Y %H:%M UTC"),
@@ -223,8 +231,5 @@ def _send_digest(uid, now, state):
         if items:
             groups.append({"label": label, "entries": items})
     values = dict(user_name=user.name, count=len(shown), groups=groups, brand=brand, **links)
-    mail.send(user.email, f"[{brand['name']}] Your daily digest: {len(shown)} notification"
-                          f"{'' if len(shown) == 1 else 's'}",
-              render_template("mail/digest.txt", **values), render_template("mail/digest.html", **values),
-              _headers(links))
-    return 1
+    return (user.email, f"[{brand['name']}] Your daily digest: {len(shown)} notification{'' if len(shown) == 1 else 's'}",
+            render_template("mail/digest.txt", **values), render_template("mail/digest.html", **values), _headers(links))

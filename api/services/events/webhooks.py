@@ -315,10 +315,12 @@ def attempt(delivery_id, manual=False, now=None):
     body = d.payload.encode()
     headers = {"Content-Type": "application/json", "User-Agent": "portal-webhooks/1",
                "webhook-id": d.msg_id, "webhook-timestamp": stamp, "webhook-signature": sign(w.secret, d.msg_id, stamp, body)}
+    url, webhook_id = w.url, w.id
+    db.session.commit()  # no transaction stays open while the post waits on the receiver (api/tasks.py)
     status, ms, error = None, 0, None
     started = time.monotonic()
     try:
-        status, ms = post(w.url, body, headers, cfg["WEBHOOK_TIMEOUT"])
+        status, ms = post(url, body, headers, cfg["WEBHOOK_TIMEOUT"])
         if not 200 <= status < 300:
             error = f"Answered {status}" + (" (redirects are not followed)" if 300 <= status < 400 else "")
     except Refused as e:
@@ -326,6 +328,9 @@ def attempt(delivery_id, manual=False, now=None):
     except (OSError, http.client.HTTPException, ssl.SSLError) as e:
         error = f"{type(e).__name__}: {e}"[:300]
     ms = ms or int((time.monotonic() - started) * 1000)
+    d, w = db.session.get(WebhookDelivery, delivery_id), db.session.get(Webhook, webhook_id)
+    if d is None or w is None:  # deleted with its webhook meanwhile: nothing is left to record the attempt on
+        return None
     db.session.add(WebhookAttempt(delivery_id=d.id, at=now, status=status, ms=ms, error=error, manual=manual))
     d.attempts += 1
     d.first_attempt = d.first_attempt or now
