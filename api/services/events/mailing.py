@@ -169,8 +169,9 @@ def send_immediate(notification_id):
     links = _links(brand, user.id, n.kind)
     values = dict(user_name=user.name, actor=_actor(n), text=n.text, open_url=open_url(brand, n, user), brand=brand,
                   kind_label=MAIL_KINDS.get(n.kind, n.kind), **links)
-    letter = (user.email, f"[{brand['name']}] {values['actor']} {n.text}", render_template("mail/notification.txt", **values),
-              render_template("mail/notification.html", **values), _headers(links))
+    letter = (user.email, f"[{brand['name']}] {values['actor']} {n.text}",
+              render_template("mail/notification.txt", **values), render_template("mail/notification.html", **values),
+              _headers(links))
     n.mail = "sent"
     # Marked first: a crash while sending loses a mail rather than sending it twice. The mail is made before the
     # commit ends the transaction, so none is open while it leaves (api/tasks.py).
@@ -231,5 +232,6 @@ def _digest_letter(user, shown):
         if items:
             groups.append({"label": label, "entries": items})
     values = dict(user_name=user.name, count=len(shown), groups=groups, brand=brand, **links)
-    return (user.email, f"[{brand['name']}] Your daily digest: {len(shown)} notification{'' if len(shown) == 1 else 's'}",
-            render_template("mail/digest.txt", **values), render_template("mail/digest.html", **values), _headers(links))
+    subject = f"[{brand['name']}] Your daily digest: {len(shown)} notification{'' if len(shown) == 1 else 's'}"
+    return (user.email, subject, render_template("mail/digest.txt", **values),
+            render_template("mail/digest.html", **values), _headers(links))
