@@ -211,22 +211,24 @@ export async function startServe(database, apiEnv = {}) {
     throw new Error(`${e.message}\n${log.join('')}`);
   }
   return {
-    port, url: `http://127.0.0.1:${port}`, proc, log, group: true,
+    port, url: `http://127.0.0.1:${port}`, proc, log, group: true, nginxLogs: logsFromNow(env.RUN_DIR),
     api: { port: apiPort, url: `http://127.0.0.1:${apiPort}` },
   };
 }
 
 /**
- * What went wrong on the server while a file's tests ran: answers 5xx in an access log, and tracebacks (the API's
- * and the background worker's). A page may hide a failed call (a poll, a prefetch, a background task): the server's
- * logs do not.
+ * What went wrong on the server while a file's tests ran: answers 5xx in an access log (gunicorn's, and nginx's for
+ * the answers it made itself, such as a 502 when a worker died), gunicorn's errors (a worker timed out or was
+ * killed), nginx's alerts (one of its workers crashed), and tracebacks (the API's and the background worker's).
+ * A page may hide a failed call (a poll, a prefetch, a background task): the server's logs do not. nginx's own
+ * '[error]' lines are not faults: it writes them for what the tests ask for (a body over the limit).
  */
 export function serverFaults(texts) {
   const out = [];
   for (const text of texts) {
     const lines = text.split('\n');
     for (let i = 0; i < lines.length; i += 1) {
-      if (/" 5\d\d /.test(lines[i])) out.push(lines[i]);
+      if (/" 5\d\d |\[(CRITICAL|ERROR)\]|\[(crit|alert|emerg)\]/.test(lines[i])) out.push(lines[i]);
       if (!lines[i].startsWith('Traceback (most recent call last)')) continue;
       let end = i + 1;
       while (end < lines.length && /^\s/.test(lines[end])) end += 1; // the frames, to the exception's own line
@@ -242,7 +244,15 @@ function failOnFaults(texts) {
   if (faults.length) throw new Error(`The server failed while these tests ran (${faults.length}):\n${faults.join('\n')}`);
 }
 
-const readIfThere = (file) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
+const readIfThere = (file, from = 0) => (fs.existsSync(file) ? fs.readFileSync(file).subarray(from).toString('utf8') : '');
+
+/** nginx's logs from here on: what it wrote while the stack started (502s until gunicorn listened) is not a fault. */
+function logsFromNow(runDir) {
+  return ['nginx-access.log', 'nginx-error.log'].map((name) => {
+    const file = path.join(runDir, name);
+    return { file, from: fs.existsSync(file) ? fs.statSync(file).size : 0 };
+  });
+}
 
 /** One API + one web front: the stack the tests drive; stopping it fails on what serverFaults finds. */
 export async function startStack(apiEnv = {}, db = null) {
@@ -254,7 +264,8 @@ export async function startStack(apiEnv = {}, db = null) {
       db: database, api: served.api, web: served, front, url: served.url, port: served.port,
       async stop() {
         await stop(served);
-        const texts = [served.log.join(''), readIfThere(path.join(database.dir, 'run', 'huey.log'))];
+        const texts = [served.log.join(''), readIfThere(path.join(database.dir, 'run', 'huey.log')),
+          ...served.nginxLogs.map(({ file, from }) => readIfThere(file, from))];
         if (!process.env.E2E_KEEP && !db) fs.rmSync(database.dir, { recursive: true, force: true });
         failOnFaults(texts);
       },
