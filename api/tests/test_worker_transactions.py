@@ -62,8 +62,11 @@ def test_no_transaction_is_open_while_a_mail_or_a_webhook_leaves(app, client, tr
 def test_a_webhook_deleted_while_it_posts_leaves_nothing_to_record(client, tree, team, token_for, monkeypatch):
     hook = submit(client, token_for(team.admin), f"/api/webhook/add/{tree.portal.id}",
                   {"active": "1", "kinds": "comment", "url": "https://hooks.example/in"}).get_json()["item"]
+    answers = [500]
 
-    def post(*_):  # the admin deletes the webhook while its receiver is still answering
+    def post(*_):  # the first attempt fails; during the retry the admin deletes the webhook
+        if answers:
+            return answers.pop(), 1
         gone = client.delete(f"/api/webhook/delete/{tree.portal.id}/{hook['id']}", headers=token_for(team.admin))
         assert gone.status_code == 200
         return 200, 1
@@ -72,6 +75,12 @@ def test_a_webhook_deleted_while_it_posts_leaves_nothing_to_record(client, tree,
                        data={"content": "Hi"}).status_code == 200
     _db.session.commit()
     dispatch.run()
+    (delivery,) = _db.session.scalars(sa.select(webhooks.WebhookDelivery)).all()
+    assert (delivery.status, delivery.attempts) == ("pending", 1)
+    did = delivery.id
+    delivery.next_attempt = delivery.created
+    _db.session.commit()
+    assert tasks.deliver_webhook.call_local(did) is None
     assert _db.session.scalar(sa.select(sa.func.count()).select_from(webhooks.WebhookDelivery)) == 0
 
 
