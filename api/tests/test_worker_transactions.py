@@ -123,3 +123,29 @@ def test_a_request_writing_behind_a_mail_tasks_reads_waits_for_it(app, tree, tea
     _db.session.commit()  # a new snapshot: this session read before the task wrote
     assert _db.session.get(Notification, nid).mail == "sent"
     assert _db.session.get(User, team.sofia.id).name == "Sofia R."
+
+
+def test_a_queue_that_is_down_leaves_the_mail_to_the_sweep_but_a_task_that_fails_is_a_failure(
+        client, tree, team, token_for, monkeypatch):
+    def mention():
+        assert client.post(f"/api/comment/add/{tree.task.id}", headers=token_for(team.sofia),
+                           data={"content": f"See @[Mia](user:{team.mia.id})"}).status_code == 200
+        _db.session.commit()
+
+    def broken(_nid):
+        raise ConnectionError("the queue is down")
+    # The consumer's queue is down: the dispatcher's pass is done, the mail still waits (the sweep sends it).
+    monkeypatch.setattr(tasks, "send_notification_mail", broken)
+    warned = []
+    monkeypatch.setattr(dispatch, "log", SimpleNamespace(warning=lambda *args, **_: warned.append(args[0] % args[1:])))
+    with monkeypatch.context() as m:
+        m.setattr(tasks, "huey", SimpleNamespace(immediate=False))
+        mention()
+        dispatch.run()
+    assert warned and warned[0].startswith("Could not queue the mail of notification")
+    assert _db.session.scalars(sa.select(Notification.mail).where(Notification.user_id == team.mia.id)).all() \
+        == ["immediate"]
+    # In immediate mode (the tests) the task ran in the dispatcher's place: its failure is not hidden as a warning.
+    mention()
+    with pytest.raises(ConnectionError):
+        dispatch.run()
