@@ -9,9 +9,9 @@ from alembic import context
 # access to the values within the .ini file in use.
 config = context.config
 
-# Interpret the config file for Python logging.
-# This line sets up loggers basically.
-fileConfig(config.config_file_name)
+# Interpret the config file for Python logging. Loggers that exist already stay on: an upgrade run inside a
+# process (the tests, `flask db upgrade` before other work) would otherwise silence the app's own loggers.
+fileConfig(config.config_file_name, disable_existing_loggers=False)
 logger = logging.getLogger('alembic.env')
 
 

@@ -48,17 +48,16 @@ def _databases(tmp_path):
 
 
 @pytest.fixture
-def quiet_logging():
-    """migrations/env.py configures logging from alembic.ini; put the test run's loggers back."""
-    disabled = {name: lg.disabled for name, lg in logging.root.manager.loggerDict.items()
-                if isinstance(lg, logging.Logger)}
+def loggers_stay_on():
+    """migrations/env.py configures logging from alembic.ini: an upgrade run in a process must not silence the
+    loggers that process has (the app's warnings would be lost from then on)."""
     yield
-    for name, was in disabled.items():
-        logging.getLogger(name).disabled = was
+    assert [name for name, lg in logging.root.manager.loggerDict.items()
+            if isinstance(lg, logging.Logger) and lg.disabled] == []
 
 
 @pytest.mark.parametrize("dialect", ["sqlite", "postgresql"])
-def test_upgrade_matches_the_models_and_seeds_platforms(tmp_path, dialect, quiet_logging):
+def test_upgrade_matches_the_models_and_seeds_platforms(tmp_path, dialect, loggers_stay_on):
     urls = dict(_databases(tmp_path)) if dialect == "postgresql" else {"sqlite": "sqlite:///" + str(
         tmp_path / "migrated.db")}
     if dialect not in urls:
@@ -102,7 +101,7 @@ def test_upgrade_matches_the_models_and_seeds_platforms(tmp_path, dialect, quiet
             _db.engine.dispose()
 
 
-def test_0004_gives_old_feed_entries_their_portal_and_users_a_change_time(tmp_path, quiet_logging):
+def test_0004_gives_old_feed_entries_their_portal_and_users_a_change_time(tmp_path, loggers_stay_on):
     app = create_app(TestConfig, SQLALCHEMY_DATABASE_URI="sqlite:///" + str(tmp_path / "0004.db"),
                      SQLALCHEMY_ENGINE_OPTIONS={}, INSTANCE_DIR=str(tmp_path))
     with app.app_context():

@@ -14,7 +14,7 @@ from api.models import Article, Comment, FeedEntry, Membership, Module, VaultFil
 from api.models.base import has_integer_surrogate_key
 
 from .conftest import new_module, root, submit
-from .test_migrations import quiet_logging, script_directory  # noqa: F401  (a fixture)
+from .test_migrations import loggers_stay_on, script_directory  # noqa: F401  (a fixture)
 
 REVISION = "0003"  # migrations/versions/0003_sqlite_autoincrement.py
 
@@ -202,7 +202,7 @@ def _seed_before(conn):
 
 
 @pytest.fixture
-def sqlite_app(tmp_path, quiet_logging):  # noqa: F811
+def sqlite_app(tmp_path, loggers_stay_on):  # noqa: F811
     app = create_app(TestConfig, SQLALCHEMY_DATABASE_URI="sqlite:///" + str(tmp_path / "upgraded.db"),
                      SQLALCHEMY_ENGINE_OPTIONS={}, INSTANCE_DIR=str(tmp_path))
     with app.app_context():
