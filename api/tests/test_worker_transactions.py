@@ -1,6 +1,7 @@
 """The worker's tasks read, then write (api/tasks.py): their transactions begin as a write request's do, so on SQLite
 a request that writes meanwhile waits for the task instead of failing its commit; and no transaction is open while
-a mail leaves or a webhook posts, so nothing holds the write lock (nor a pooled connection) on the network."""
+a mail leaves or a webhook posts, so nothing holds the write lock (nor a pooled connection) on the network. And the
+dispatcher tells a queue that is down (the sweep sends later) from a task that failed where it ran (the tests)."""
 import threading
 import time
 from types import SimpleNamespace
