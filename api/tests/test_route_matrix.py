@@ -522,7 +522,7 @@ LINKLESS = {
     "notification.unsubscribe_view": "reached from the mailed link",
     "notification.unsubscribe": "reached from the mailed link (one-click)",
     "live.user_ticket": "the signed-in user's own channel (the bell)",
-    "live.authorize": "nginx asks it (nchan_authorize_request); unreachable from outside",
+    "live.authorize": "nginx asks it (auth_request); unreachable from outside",
     # issue 18: sign-in steps and the signed-in user's own account page (profile: security)
     **{e: "sign-in steps" for e in ("accounts.login_mfa", "accounts.login_mfa_enrol", "accounts.sso_config",
                                      "accounts.sso_start", "accounts.sso_callback")},

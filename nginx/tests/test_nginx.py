@@ -205,7 +205,7 @@ def _stream(base, path, lines, ready):
 def test_live_updates_flow_through_nchan_after_the_api_says_yes(site):
     """A comment reaches a subscriber of its module's channel within 2 s: the API commits, the Huey consumer that
     serve.sh starts dispatches, publishes to nchan's internal publisher, nchan streams it to the EventSource
-    it let in after asking the API (nchan_authorize_request)."""
+    it let in after asking the API (auth_request)."""
     import threading
     auth = login(site, "sofia@demo.eu")
     status, _, body = get(site["base"] + "/api/live/ticket/5", auth)
@@ -258,7 +258,8 @@ def test_the_template_loads_nchan_and_shares_channels_through_redis_when_set(tmp
     assert out.returncode == 0
     assert text.startswith("#") and "load_module /usr/lib/nginx/modules/ngx_nchan_module.so;" in text
     assert 'nchan_redis_url "redis://127.0.0.1:6379/3";' in text and "nchan_use_redis on;" in text
-    assert f"listen unix:{tmp_path}/nchan.sock;" in text and "nchan_authorize_request /_live_authorize;" in text
+    assert f"listen unix:{tmp_path}/nchan.sock;" in text and "auth_request /_live_authorize;" in text
+    assert "nchan_authorize_request /" not in text  # crashes Debian's nchan 1.3.6 (test_nchan_churn.py)
     nginx = "/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else "nginx"
     check = subprocess.run([nginx, "-t", "-q", "-e", str(tmp_path / "error.log"), "-c", str(tmp_path / "nginx.conf")],
                            capture_output=True, text=True)

@@ -222,18 +222,12 @@ export async function startServe(database, apiEnv = {}) {
  * killed), nginx's alerts (one of its workers crashed), and tracebacks (the API's and the background worker's).
  * A page may hide a failed call (a poll, a prefetch, a background task): the server's logs do not. nginx's own
  * '[error]' lines are not faults: it writes them for what the tests ask for (a body over the limit).
- * An nginx worker that exits on a signal is reported (NGINX_CRASH), not failed on, for now: Debian's nchan 1.3.6
- * crashes one now and then (signal 11, with one worker or two; docs/architecture.md 'Live updates'), and the
- * master starts another. A test it breaks still fails on its own.
  */
-export const NGINX_CRASH = /\[alert\] .*worker process \d+ exited on signal/;
-
 export function serverFaults(texts) {
   const out = [];
   for (const text of texts) {
     const lines = text.split('\n');
     for (let i = 0; i < lines.length; i += 1) {
-      if (NGINX_CRASH.test(lines[i])) continue;
       if (/" 5\d\d |\[(CRITICAL|ERROR)\]|\[(crit|alert|emerg)\]/.test(lines[i])) out.push(lines[i]);
       if (!lines[i].startsWith('Traceback (most recent call last)')) continue;
       let end = i + 1;
@@ -246,8 +240,6 @@ export function serverFaults(texts) {
 }
 
 function failOnFaults(texts) {
-  const crashes = texts.flatMap((t) => t.split('\n').filter((l) => NGINX_CRASH.test(l)));
-  if (crashes.length) console.warn(`nginx lost a worker while these tests ran (known, nchan):\n${crashes.join('\n')}`);
   const faults = serverFaults(texts);
   if (faults.length) throw new Error(`The server failed while these tests ran (${faults.length}):\n${faults.join('\n')}`);
 }

@@ -1,4 +1,4 @@
-"""Live updates: subscribe tickets for the browser's EventSource, and the question nchan asks before it lets a
+"""Live updates: subscribe tickets for the browser's EventSource, and the question nginx asks before nchan lets a
 subscriber in (services/events/live.py)."""
 from flask import Blueprint, request
 from flask_jwt_extended import current_user, jwt_required
@@ -31,7 +31,7 @@ def user_ticket():
 
 @bp.get("/authorize")
 @writes
-@doc("nginx (nchan_authorize_request) asks whether a subscriber may in: 200 when the ticket of the original URI "
+@doc("nginx (auth_request) asks whether a subscriber may in: 200 when the ticket of the original URI "
      "(X-Original-URI) is genuine, fresh, and its user may view the module now; else 403. Not reachable through "
      "nginx from outside.", response=MessageSchema, public=True)
 def authorize():

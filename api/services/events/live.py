@@ -2,8 +2,8 @@
 
 Browsers subscribe with EventSource to `/live/m/{module_id}` (a module's channel) or `/live/u/{user_id}` (their own
 bell) with a ticket in the query string (`?t=`): a short-lived signed ticket for one channel and user, asked from
-the API (`live/ticket/...`) with the bearer token, since EventSource cannot send headers. nchan asks the API
-(`nchan_authorize_request` -> `live/authorize`) before it accepts a subscriber: the ticket must be genuine and
+the API (`live/ticket/...`) with the bearer token, since EventSource cannot send headers. nginx asks the API
+(`auth_request` -> `live/authorize`) before nchan takes a subscriber: the ticket must be genuine and
 fresh and its user may view the module now. The API records who was let in (`live_subscriber`, for as long as
 nchan keeps a subscriber: LIVE_SESSION_SECONDS).
 
