@@ -354,7 +354,10 @@ def test_tickets_and_nchans_question(client, tree, team, token_for):
     assert r.status_code == 200
     url = r.get_json()["item"]["url"]
     assert url.startswith(f"/live/m/{tree.task.id}?t=")
-    assert _authorize(client, url).status_code == 200
+    r = _authorize(client, url)
+    assert r.status_code == 200
+    # nginx subscribes the stream to Vera's own channel of the task.
+    assert r.headers["X-Live-Channel"] == f"m{tree.task.id}u{team.vera.id}"
     assert _db.session.scalar(sa.select(LiveSubscriber.user_id)) == team.vera.id
     # Another channel with that ticket, a forged ticket, no ticket: no.
     assert _authorize(client, url.replace(f"/m/{tree.task.id}", f"/m/{tree.phase.id}")).status_code == 403
@@ -365,9 +368,11 @@ def test_tickets_and_nchans_question(client, tree, team, token_for):
     _db.session.execute(sa.delete(Membership).where(Membership.user_id == team.vera.id))
     _db.session.commit()
     assert _authorize(client, url).status_code == 403
+    assert "X-Live-Channel" not in _authorize(client, url).headers
     # The bell: one's own channel only.
     mine = client.get("/api/live/ticket", headers=token_for(team.walt)).get_json()["item"]["url"]
     assert mine.startswith(f"/live/u/{team.walt.id}?t=") and _authorize(client, mine).status_code == 200
+    assert _authorize(client, mine).headers["X-Live-Channel"] == f"u{team.walt.id}"
 
 
 def test_expired_tickets_are_refused(app, client, tree, team, token_for, monkeypatch):
@@ -376,38 +381,61 @@ def test_expired_tickets_are_refused(app, client, tree, team, token_for, monkeyp
     assert _authorize(client, url).status_code == 403
 
 
-def test_hints_are_published_after_commit_and_unseeing_listeners_are_closed_out(client, tree, team, token_for,
-                                                                                publisher):
+def test_hints_go_after_commit_to_each_listener_who_may_view_at_that_moment(client, tree, team, token_for,
+                                                                            publisher):
     for who in (team.vera, team.walt):
         url = client.get(f"/api/live/ticket/{tree.project.id}", headers=token_for(who)).get_json()["item"]["url"]
         assert _authorize(client, url).status_code == 200
+    vera, walt = f"/pub/m{tree.project.id}u{team.vera.id}", f"/pub/m{tree.project.id}u{team.walt.id}"
     cid = comment(client, token_for(team.eddie), tree.project.id, "Live!").get_json()["item"]["id"]
     assert publisher == []  # nothing before the dispatcher ran
     dispatch.run()
-    posts = [(m, p, b) for m, p, b in publisher if p == f"/pub/m{tree.project.id}"]
-    assert posts and posts[0][0] == "POST"
-    assert f'"item": {cid}' in posts[0][2] and '"kind": "comment.add"' in posts[0][2] and "Live!" not in posts[0][2]
-    # Walt loses the project: before the next hint on its channel, the channel is closed (every stream on it).
+    posts = {p: b for m, p, b in publisher if m == "POST" and p in (vera, walt)}
+    assert set(posts) == {vera, walt}
+    assert f'"item": {cid}' in posts[vera] and '"kind": "comment.add"' in posts[vera] and "Live!" not in posts[vera]
+    # Walt loses the project: the next hint goes to Vera only, and nobody's stream is closed for it.
     publisher.clear()
     _db.session.execute(sa.delete(Membership).where(Membership.user_id == team.walt.id))
     _db.session.commit()
     comment(client, token_for(team.eddie), tree.project.id, "After")
     dispatch.run()
-    calls = [(m, p) for m, p, _ in publisher if p == f"/pub/m{tree.project.id}"]
-    assert calls[:2] == [("DELETE", f"/pub/m{tree.project.id}"), ("POST", f"/pub/m{tree.project.id}")]
+    calls = [(m, p) for m, p, _ in publisher if p.startswith(f"/pub/m{tree.project.id}u")]
+    assert calls == [("POST", vera)]
+    assert all(m == "POST" for m, _, _ in publisher)
+
+
+def test_a_module_without_listeners_gets_no_hint_and_the_cost_does_not_grow_with_them(client, tree, team, token_for,
+                                                                                     publisher, count_queries):
+    comment(client, token_for(team.eddie), tree.task.id, "Nobody listens")
+    dispatch.run()
+    assert not [p for _, p, _ in publisher if p.startswith(f"/pub/m{tree.task.id}")]
+
+    def queries_for(listeners):
+        for who in listeners:
+            url = client.get(f"/api/live/ticket/{tree.task.id}", headers=token_for(who)).get_json()["item"]["url"]
+            assert _authorize(client, url).status_code == 200
+        with count_queries() as queries:
+            assert live.publish(live.channel_of_module(tree.task.id), {"kind": "x"}, tree.task.id)
+        return queries.count
+    assert queries_for([team.vera]) == queries_for([team.walt, team.eddie])
+    assert {p for _, p, _ in publisher} >= {f"/pub/m{tree.task.id}u{u.id}" for u in (team.vera, team.walt, team.eddie)}
 
 
 def test_a_child_change_reaches_the_parent_and_a_deletion_the_deleted(client, tree, team, token_for, publisher):
+    for module in (tree.task, tree.phase, tree.subtask):
+        url = client.get(f"/api/live/ticket/{module.id}", headers=token_for(team.vera)).get_json()["item"]["url"]
+        assert _authorize(client, url).status_code == 200
+    on = lambda module_id: f"/pub/m{module_id}u{team.vera.id}"  # noqa: E731
     r = submit(client, token_for(team.eddie), f"/api/deliverable/add/{tree.task.id}", {"status": "BLOCKED"})
     assert r.status_code == 200
     dispatch.run()
     paths = [p for _, p, _ in publisher]
-    assert f"/pub/m{tree.task.id}" in paths and f"/pub/m{tree.phase.id}" in paths
+    assert on(tree.task.id) in paths and on(tree.phase.id) in paths
     publisher.clear()
     task_id, subtask_id = tree.task.id, tree.subtask.id
     let_delete(team.eddie)
     assert client.delete(f"/api/module/delete/{task_id}", headers=token_for(team.eddie)).status_code == 200
     dispatch.run()
-    deleted = [b for _, p, b in publisher if p == f"/pub/m{task_id}"]
+    deleted = [b for _, p, b in publisher if p == on(task_id)]
     assert deleted and '"deleted": true' in deleted[0]
-    assert any(p == f"/pub/m{subtask_id}" for _, p, _ in publisher)
+    assert any(p == on(subtask_id) for _, p, _ in publisher)

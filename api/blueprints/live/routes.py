@@ -32,12 +32,14 @@ def user_ticket():
 @bp.get("/authorize")
 @writes
 @doc("nginx (auth_request) asks whether a subscriber may in: 200 when the ticket of the original URI "
-     "(X-Original-URI) is genuine, fresh, and its user may view the module now; else 403. Not reachable through "
-     "nginx from outside.", response=MessageSchema, public=True)
+     "(X-Original-URI) is genuine, fresh, and its user may view the module now, with the listener's own nchan "
+     "channel in X-Live-Channel; else 403. Not reachable through nginx from outside.", response=MessageSchema, public=True)
 def authorize():
-    if not live.authorize(request.headers.get("X-Original-URI", "")):
+    channel = live.authorize(request.headers.get("X-Original-URI", ""))
+    if channel is None:
         raise Forbidden("No valid ticket for this channel")
-    return {"message": "ok"}
+    # nginx subscribes the stream to this listener's own nchan channel (auth_request_set).
+    return {"message": "ok"}, 200, {"X-Live-Channel": channel}
 
 
 def blueprints():

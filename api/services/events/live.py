@@ -5,13 +5,14 @@ bell) with a ticket in the query string (`?t=`): a short-lived signed ticket for
 the API (`live/ticket/...`) with the bearer token, since EventSource cannot send headers. nginx asks the API
 (`auth_request` -> `live/authorize`) before nchan takes a subscriber: the ticket must be genuine and
 fresh and its user may view the module now. The API records who was let in (`live_subscriber`, for as long as
-nchan keeps a subscriber: LIVE_SESSION_SECONDS).
+nchan keeps a subscriber: LIVE_SESSION_SECONDS) and names nginx the listener's own nchan channel
+(`X-Live-Channel`): a module's listeners each have theirs (`m{module}u{user}`), a bell is its user's (`u{user}`).
 
 The dispatcher publishes, after the write committed, small hints (`{id, kind, module, item, scope}`: ids, never
 names or text) to nchan's internal publisher location; the page reads what changed through the API, which checks
-rights as always. Before it publishes on a channel, it checks every subscriber recorded there against the event's
-module: if one of them may no longer view it, the channel is deleted first (nchan closes every stream on it; the
-others come back with a new ticket at once and read the page again).
+rights as always. A hint on a module's channel goes to each recorded listener who may view the event's module at
+that moment, on their own channel: one who lost the right hears nothing more, and nobody else's stream is cut for
+it. (Deleting a shared channel to close out such a listener crashed Debian's nchan 1.3.6 with channels in Redis.)
 """
 import http.client
 import json
@@ -46,6 +47,11 @@ def channel_of_user(user_id):
     return f"u{user_id}"
 
 
+def listener_channel(channel, user_id):
+    """The nchan channel one listener of `channel` subscribes to and is published to."""
+    return channel if channel.startswith("u") else f"{channel}u{user_id}"
+
+
 def ticket(user, channel):
     """{url, channel, expiresIn}: where to open the EventSource, with its ticket."""
     token = _serializer().dumps({"u": user.id, "c": channel})
@@ -75,23 +81,23 @@ def _read(original_uri):
 
 
 def authorize(original_uri):
-    """nchan's question: may this subscriber in? The ticket, then the right to view the module now. A yes is
-    recorded (who listens where, until when)."""
+    """nginx's question: may this subscriber in? The ticket, then the right to view the module now. A yes is
+    recorded (who listens where, until when) and answered with the listener's nchan channel; a no is None."""
     found = _read(original_uri)
     if found is None:
-        return False
+        return None
     channel, user = found
     if channel.startswith("m"):
         if user.id not in perm.viewers_among([user.id], SimpleNamespace(id=int(channel[1:]))):
-            return False
+            return None
     elif int(channel[1:]) != user.id:
-        return False
+        return None
     now = utcnow()
     db.session.execute(delete(LiveSubscriber).where(LiveSubscriber.expires < now))
     db.session.add(LiveSubscriber(channel=channel, user_id=user.id,
                                   expires=now + timedelta(seconds=current_app.config["LIVE_SESSION_SECONDS"])))
     db.session.commit()
-    return True
+    return listener_channel(channel, user.id)
 
 
 # --- publishing ----------------------------------------------------------------------------------------------
@@ -132,29 +138,27 @@ def _listeners(channel, now):
                                                                         LiveSubscriber.expires > now)))
 
 
-def kick_unseeing(channel, module_id, now=None):
-    """Close the channel when one of its listeners may no longer view `module_id` (rights at delivery)."""
-    now = now or utcnow()
-    users = _listeners(channel, now)
-    if not users:
-        return False
-    if users <= perm.viewers_among(users, SimpleNamespace(id=module_id)):
-        return False
-    _request("DELETE", channel)
-    db.session.execute(delete(LiveSubscriber).where(LiveSubscriber.channel == channel))
-    return True
+def _targets(channel, module_id, now=None):
+    """The nchan channels a hint on `channel` goes to: a bell's own; for a module's channel, that of each listener
+    who may view `module_id` (by default that module) now: rights at delivery, four queries whatever the number."""
+    if channel.startswith("u"):
+        return [channel]
+    users = _listeners(channel, now or utcnow())
+    module = SimpleNamespace(id=int(channel[1:]) if module_id is None else module_id)
+    seeing = perm.viewers_among(users, module) if users else set()
+    return [listener_channel(channel, u) for u in sorted(seeing)]
 
 
 def publish(channel, message, module_id=None):
-    """Publish one hint; with `module_id`, first close the channel on anyone who may not view that module. A
-    publisher that is down loses the hint (pages read again when their stream comes back)."""
+    """Publish one hint on `channel`: a module's goes to each of its listeners who may view `module_id` now. A
+    publisher that is down loses the hint (pages read again when their stream comes back). True when every
+    listener's channel took it."""
     if not current_app.config.get("LIVE_PUBLISH_URL"):
         return False
+    body = json.dumps(message).encode()
     try:
-        if module_id is not None:
-            kick_unseeing(channel, module_id)
-        status = _request("POST", channel, json.dumps(message).encode())
-        return status is not None and status < 300
+        statuses = [_request("POST", target, body) for target in _targets(channel, module_id)]
+        return all(status is not None and status < 300 for status in statuses)
     except OSError as e:
         log.warning("Live publish to %s failed: %s", channel, e)
         return False
