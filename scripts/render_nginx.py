@@ -12,7 +12,8 @@ def nchan_redis(url):
         return "# (no REDIS_URL: channels live in this nginx's shared memory)"
     if '"' in url or "\n" in url:
         raise ValueError("REDIS_URL cannot be put in the nginx configuration")
-    return f'nchan_redis_url "{url}";\n    nchan_use_redis on;'
+    # An upstream and nchan_redis_pass: nchan 1.3 warns on every start that nchan_redis_url is discouraged.
+    return f'upstream live_redis {{\n        nchan_redis_server "{url}";\n    }}\n    nchan_redis_pass live_redis;'
 
 
 def api_servers(upstream):

@@ -257,13 +257,14 @@ def test_the_template_loads_nchan_and_shares_channels_through_redis_when_set(tmp
     text = (tmp_path / "nginx.conf").read_text()
     assert out.returncode == 0
     assert text.startswith("#") and "load_module /usr/lib/nginx/modules/ngx_nchan_module.so;" in text
-    assert 'nchan_redis_url "redis://127.0.0.1:6379/3";' in text and "nchan_use_redis on;" in text
+    assert 'nchan_redis_server "redis://127.0.0.1:6379/3";' in text and "nchan_redis_pass live_redis;" in text
     assert f"listen unix:{tmp_path}/nchan.sock;" in text and "auth_request /_live_authorize;" in text
     assert "nchan_authorize_request /" not in text  # crashes Debian's nchan 1.3.6 (test_nchan_churn.py)
     nginx = "/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else "nginx"
     check = subprocess.run([nginx, "-t", "-q", "-e", str(tmp_path / "error.log"), "-c", str(tmp_path / "nginx.conf")],
                            capture_output=True, text=True)
     assert check.returncode == 0, check.stderr
+    assert "[warn]" not in (tmp_path / "error.log").read_text()
     assert "no REDIS_URL" in render_nginx.nchan_redis("")
     with pytest.raises(ValueError):
         render_nginx.nchan_redis('redis://x"; evil')
