@@ -7,9 +7,13 @@ lists, comments, small file uploads, article edits, reorders and deliverable sta
 _token, then submitted). Every write answered 2xx is recorded; afterwards each must be found: the comment with its
 text, the file with the same bytes (downloaded through nginx), the article and deliverable with a value some
 acknowledged write left last, reordered modules under their parent with unique idx among siblings.
+Meanwhile SOAK_LISTENERS (8) live streams (nchan, through nginx) listen to modules the load comments on, 5 to 30 s
+each, then another: every acknowledged comment on a module that a stream listened to from before the write began
+until SOAK_HINT_GRACE (5) seconds after it was acknowledged must have reached that stream as a hint.
 
-Prints one summary (requests, req/s, p50/p95/p99 per kind, statuses, verification). Exits 1 when an acknowledged
-write is missing, a 5xx or a transport error occurred, or the verification could not read something back.
+Prints one summary (requests, req/s, p50/p95/p99 per kind, statuses, verification, live hints and their latency).
+Exits 1 when an acknowledged write is missing, a 5xx or a transport error occurred, the verification could not read
+something back, a hint did not arrive or a stream was cut.
 Other knobs: SOAK_MODULES (bench tree size, 2000), SOAK_MIX ("module-view=25,comment-add=14,..."), SOAK_SEED,
 SOAK_KEEP=1 (keep the database and the temporary folder). The client shares the machine with the server:
 figures are indicative, compare runs on one machine.
@@ -24,6 +28,7 @@ import random
 import re
 import shutil
 import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -46,6 +51,8 @@ MODULES = int(os.environ.get("SOAK_MODULES", 2000))
 SEED = int(os.environ.get("SOAK_SEED", random.randrange(1 << 30)))
 KEEP = os.environ.get("SOAK_KEEP", "") not in ("", "0")
 PROGRESS = float(os.environ.get("SOAK_PROGRESS", 60))
+LISTENERS = int(os.environ.get("SOAK_LISTENERS", 8))
+HINT_GRACE = float(os.environ.get("SOAK_HINT_GRACE", 5))
 
 # Operations and their weights; a deliverable edit is two requests (its form, then the submission).
 MIX = {"module-view": 25, "module-list": 15, "comment-add": 14, "file-upload": 8, "article-edit": 10,
@@ -341,6 +348,7 @@ class Stats:
         self.writes = []                   # acknowledged and unknown-outcome writes
         self.failures = []                 # exceptions in the client (a 2xx answer it could not read)
         self.slowest = []                  # heap of (seconds, request)
+        self.sessions = []                 # live streams (Listener)
 
     def record(self, kind, method, path, resp, seconds, sent=None):
         self.latency[kind].append(seconds)
@@ -471,11 +479,105 @@ class Worker(threading.Thread):
         self.write(resp, t0, t1, kind="deliverable", module=mid, id=did, value=fields["status"])
 
 
+class Listener(threading.Thread):
+    """A live stream as a page holds one: a ticket for one of the user's modules, the stream (HTTP/1.0 through nginx:
+    nchan's EventSource, not chunked) held 5 to 30 s, then another module. Each session records its module, when it
+    was open and when each hint (kind, item) came."""
+
+    def __init__(self, n, user, until):
+        super().__init__(daemon=True, name=f"listen-{n}")
+        self.user, self.until = user, until
+        self.rng = random.Random(SEED * 7919 + n)
+        self.http = Http(user.token)
+        self.sessions, self.failures = [], []
+
+    def run(self):
+        while not STOP.is_set() and time.monotonic() < self.until:
+            mid = self.rng.choice(self.user.comment)
+            try:
+                self.listen(mid, min(self.until, time.monotonic() + self.rng.uniform(5, 30)))
+            except Exception as e:  # noqa: BLE001 - counted as a failure, the listener goes on
+                self.failures.append(f"live stream of {mid} as {self.user.email}: {type(e).__name__}: {e}")
+                STOP.wait(1)
+        self.http.close()
+
+    def listen(self, mid, until):
+        url = must(self.http.call("GET", f"/api/live/ticket/{mid}"), f"live ticket of {mid}")["item"]["url"]
+        sock = socket.create_connection((HOST, PORT), timeout=0.5)
+        try:
+            sock.sendall(f"GET {url} HTTP/1.0\r\nHost: {HOST}\r\nAccept: text/event-stream\r\n\r\n".encode())
+            data = b""
+            while b"\r\n\r\n" not in data:
+                data += self._recv(sock, 10)
+            head, data = data.split(b"\r\n\r\n", 1)
+            if not head.startswith(b"HTTP/1.1 200"):
+                raise RuntimeError(head.split(b"\r\n", 1)[0].decode())
+            session = {"module": mid, "user": self.user.email, "from": time.monotonic(), "hints": {}, "cut": False}
+            self.sessions.append(session)
+            while time.monotonic() < until and not STOP.is_set():
+                *lines, data = data.split(b"\n")
+                for line in lines:
+                    if line.startswith(b"data:"):
+                        hint = json.loads(line[5:])
+                        session["hints"].setdefault((hint.get("kind"), hint.get("item")), time.monotonic())
+                try:
+                    more = sock.recv(65536)
+                except TimeoutError:
+                    continue
+                if not more:
+                    session["cut"] = True  # the server ended a stream it should have kept (600 s)
+                    break
+                data += more
+            session["to"] = time.monotonic()
+        finally:
+            sock.close()
+
+    @staticmethod
+    def _recv(sock, seconds):
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            try:
+                more = sock.recv(65536)
+            except TimeoutError:
+                continue
+            if not more:
+                raise RuntimeError("the stream closed before its headers")
+            return more
+        raise RuntimeError("no answer to the stream in 10 s")
+
+
+def verify_live(sessions, writes):
+    """(expected, latencies, problems): each acknowledged comment on a module that a session listened to from before
+    the write began until HINT_GRACE after its acknowledgement reached that session."""
+    comments = defaultdict(list)
+    for w in writes:
+        if w["kind"] == "comment" and w["state"] == "ack":
+            comments[w["module"]].append(w)
+    expected, latencies, problems = 0, [], []
+    for s in sessions:
+        if s["cut"]:
+            problems.append(("live", f"the stream of {s['user']} on module {s['module']} was cut after "
+                                     f"{s['to'] - s['from']:.1f} s"))
+        for w in comments[s["module"]]:
+            if not s["from"] < w["start"] or not w["end"] + HINT_GRACE < s["to"]:
+                continue
+            expected += 1
+            came = s["hints"].get(("comment.add", w["id"]))
+            if came is None:
+                problems.append(("live", f"comment {w['id']} on module {w['module']} (acknowledged to {w['user']}) "
+                                         f"never reached {s['user']}'s stream"))
+            else:
+                latencies.append(max(0.0, came - w["end"]))
+    return expected, latencies, problems
+
+
 def run_load(users, seconds):
     until = time.monotonic() + seconds
     workers = [Worker(n, users[n % len(users)], until) for n in range(CONNECTIONS)]
+    talkers = [u for u in users if u.comment]
+    listeners = [Listener(n, talkers[n % len(talkers)], until) for n in range(LISTENERS if talkers else 0)]
     t0 = time.monotonic()
-    for w in workers:
+    for w in workers + listeners:
         w.start()
     next_report = t0 + PROGRESS
     while any(w.is_alive() for w in workers):
@@ -487,10 +589,15 @@ def run_load(users, seconds):
             print(f"  [{el:5.0f} s] {n} requests, {n / el:.1f} req/s, {bad} 5xx/transport errors", file=sys.stderr,
                   flush=True)
             next_report += PROGRESS
+    for listener in listeners:
+        listener.join()
     elapsed = time.monotonic() - t0
     total = Stats()
     for w in workers:
         total.merge(w.stats)
+    for listener in listeners:
+        total.sessions += listener.sessions
+        total.failures += listener.failures
     return total, elapsed
 
 
@@ -618,7 +725,7 @@ def pct(values, p):
     return statistics.quantiles(values, n=100, method="inclusive")[p - 1] * 1000
 
 
-def summary(stats, elapsed, cpu, checked, problems, users, pool):
+def summary(stats, elapsed, cpu, checked, problems, users, pool, live):
     workers = int(os.environ.get("GUNICORN_WORKERS", (os.cpu_count() or 1) * 2 + 1))
     threads = int(os.environ.get("GUNICORN_THREADS", 2))
     total = sum(len(v) for v in stats.latency.values())
@@ -673,8 +780,17 @@ def summary(stats, elapsed, cpu, checked, problems, users, pool):
     if len(problems) > 40:
         print(f"  ... and {len(problems) - 40} more")
     print(f"missing writes: {len(missing)}")
+    expected, latencies, lost = live
+    sessions = stats.sessions
+    print(f"live: {len(sessions)} streams of {len({x['user'] for x in sessions})} users on "
+          f"{len({x['module'] for x in sessions})} modules, {sum(len(x['hints']) for x in sessions)} hints heard; "
+          f"{expected} comment hints due, {expected - len(lost)} came (after the comment was acknowledged: p50 "
+          f"{pct(latencies, 50):.0f} ms, p95 {pct(latencies, 95):.0f} ms, max "
+          f"{max(latencies, default=0) * 1000:.0f} ms)")
+    for _, text in lost[:20]:
+        print(f"  LIVE {text}")
     bad = sum(n for (k, s), n in stats.status.items() if s == 0 or s >= 500)
-    return not missing and not bad and not problems and not stats.failures
+    return not missing and not bad and not problems and not stats.failures and not lost
 
 
 # --- main --------------------------------------------------------------------------------------------
@@ -722,7 +838,7 @@ def main():
         stats, elapsed = run_load(users, SECONDS)
         cpu = time.process_time() - cpu
         checked, problems = verify(admin, stats.writes)
-        ok = summary(stats, elapsed, cpu, checked, problems, users, pool)
+        ok = summary(stats, elapsed, cpu, checked, problems, users, pool, verify_live(stats.sessions, stats.writes))
         errors = server_errors(log_path)
         if errors:
             print("\nserver errors logged (gunicorn):\n" + errors)

@@ -33,7 +33,8 @@ def user_ticket():
 @writes
 @doc("nginx (auth_request) asks whether a subscriber may in: 200 when the ticket of the original URI "
      "(X-Original-URI) is genuine, fresh, and its user may view the module now, with the listener's own nchan "
-     "channel in X-Live-Channel; else 403. Not reachable through nginx from outside.", response=MessageSchema, public=True)
+     "channel in X-Live-Channel; else 403. Not reachable through nginx from outside.", response=MessageSchema,
+     public=True)
 def authorize():
     channel = live.authorize(request.headers.get("X-Original-URI", ""))
     if channel is None:
