@@ -150,3 +150,42 @@ def test_a_queue_that_is_down_leaves_the_mail_to_the_sweep_but_a_task_that_fails
     mention()
     with pytest.raises(ConnectionError):
         dispatch.run()
+
+
+def test_writes_queue_one_dispatch_pass_while_one_waits(app, client, tree, team, token_for, monkeypatch):
+    """A busy API wakes the dispatcher once per commit; only one pass waits in the queue at a time, and it reads
+    everything committed before it starts. Without this the queue filled with passes that found nothing and live
+    hints fell seconds behind (make soak)."""
+    from huey.storage import MemoryStorage
+    queued = []
+    real_pass = tasks.dispatch_events
+    monkeypatch.setattr(tasks, "huey", SimpleNamespace(immediate=False, storage=MemoryStorage("t")))
+    monkeypatch.setattr(tasks, "dispatch_events", lambda: queued.append(1))
+    monkeypatch.setitem(app.config, "EVENTS_AUTODISPATCH", True)
+
+    def write(text):
+        assert client.post(f"/api/comment/add/{tree.task.id}", headers=token_for(team.sofia),
+                           data={"content": text}).status_code == 200
+    for n in range(5):
+        write(f"Busy {n}")
+    assert len(queued) == 1
+    # The pass starts: it takes the flag down, then reads; a write after that queues the next one.
+    assert real_pass.call_local() >= 5
+    write("After the pass began")
+    assert len(queued) == 2
+    # A queue that refuses the task leaves no flag up behind it: the next write tries again.
+    tasks.huey.storage.pop_data(tasks._AWAKE)
+
+    def down():
+        raise ConnectionError("the queue is down")
+    monkeypatch.setattr(tasks, "dispatch_events", down)
+    write("Queue down")  # the write is committed all the same (the sweep dispatches it)
+    monkeypatch.setattr(tasks, "dispatch_events", lambda: queued.append(1))
+    write("Queue back")
+    assert len(queued) == 3
+    # A flag whose pass was lost (its consumer killed) comes down with the next sweep.
+    write("Pass lost")
+    assert len(queued) == 3 and tasks.huey.storage.peek_data(tasks._AWAKE) == b"1"
+    tasks.sweep.call_local()
+    write("After the sweep")
+    assert len(queued) == 4
