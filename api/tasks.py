@@ -78,30 +78,12 @@ def in_app(fn):
     return run
 
 
-_AWAKE = "dispatch-queued"
-
-
-def wake_dispatcher():
-    """Queue a dispatch pass, unless one already waits in the queue: that one reads every event committed before
-    it starts, since it takes the flag down first. A busy API commits dozens of writes a second; a pass queued for
-    each filled the queue with passes that found nothing, and live hints fell 4 to 15 s behind (make soak)."""
-    if not huey.storage.put_if_empty(_AWAKE, b"1"):
-        return False
-    try:
-        dispatch_events()
-    except Exception:
-        huey.storage.pop_data(_AWAKE)
-        raise
-    return True
-
-
 @huey.task()
 @in_app
 def dispatch_events():
     """Two of these at once take turns on the cursor row (a row lock, or SQLite's write lock): a wake-up is
     never lost behind a pass that is running."""
     from .services.events import dispatch
-    huey.storage.pop_data(_AWAKE)
     return dispatch.run()
 
 
@@ -137,7 +119,6 @@ def sweep():
     from .models.base import utcnow
     from .extensions import db
     from datetime import timedelta
-    huey.storage.pop_data(_AWAKE)  # a flag whose pass was lost (a consumer killed meanwhile) would stop wake-ups
     dispatch.run()
     stale = utcnow() - timedelta(seconds=30)
     for nid in db.session.scalars(db.select(Notification.id).where(Notification.mail == "immediate",

@@ -53,6 +53,6 @@ def wake_dispatcher():
     try:
         from ... import tasks
         if not tasks.huey.immediate:
-            tasks.wake_dispatcher()
+            tasks.dispatch_events()
     except Exception:  # noqa: BLE001 - a queue that is down must not fail a committed write
         log.warning("Could not wake the event dispatcher; the periodic sweep will", exc_info=True)
