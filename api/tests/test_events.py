@@ -10,9 +10,10 @@ import pytest
 import sqlalchemy as sa
 
 from api.extensions import db as _db
-from api.models import CommentMention, Event, EventCursor, FeedEntry, LiveSubscriber, Membership, Notification, Watch
+from api.models import (CommentMention, Event, EventCursor, FeedEntry, LiveSubscriber, Membership, Notification, Watch,
+                        Webhook, WebhookDelivery)
 from api.services import discussion, feed
-from api.services.events import dispatch, live
+from api.services.events import dispatch, live, webhooks
 
 from .conftest import new_grant, submit
 
@@ -66,11 +67,11 @@ def test_dispatch_in_order_and_exactly_once_across_a_restart(client, tree, team,
     # The dispatcher dies in the middle of its pass (after three events): nothing of that pass stays.
     real, seen = dispatch.fan_out, []
 
-    def dying(ev):
+    def dying(ev, memo):
         seen.append(ev.id)
         if len(seen) == 4:
             raise SystemExit("killed")
-        return real(ev)
+        return real(ev, memo)
     monkeypatch.setattr(dispatch, "fan_out", dying)
     with pytest.raises(SystemExit):
         dispatch.run()
@@ -319,12 +320,15 @@ def let_delete(user):
 # --- live ----------------------------------------------------------------------------------------------------
 
 class Publisher(BaseHTTPRequestHandler):
-    """A stand-in for nchan's publisher location: records (method, path, body)."""
+    """A stand-in for nchan's publisher location: records (method, path, body), and the client port of each."""
+    protocol_version = "HTTP/1.1"  # connections are kept alive, as nginx keeps them
     seen = []
+    ports = []
 
     def _answer(self):
         length = int(self.headers.get("Content-Length") or 0)
         Publisher.seen.append((self.command, self.path, self.rfile.read(length).decode()))
+        Publisher.ports.append(self.client_address[1])
         self.send_response(202 if self.command == "POST" else 200)
         self.send_header("Content-Length", "0")
         self.end_headers()
@@ -339,7 +343,7 @@ class Publisher(BaseHTTPRequestHandler):
 def publisher(app, monkeypatch):
     server = ThreadingHTTPServer(("127.0.0.1", 0), Publisher)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    Publisher.seen = []
+    Publisher.seen, Publisher.ports = [], []
     monkeypatch.setitem(app.config, "LIVE_PUBLISH_URL", f"http://127.0.0.1:{server.server_port}")
     yield Publisher.seen
     server.shutdown()
@@ -439,3 +443,29 @@ def test_a_child_change_reaches_the_parent_and_a_deletion_the_deleted(client, tr
     deleted = [b for _, p, b in publisher if p == on(task_id)]
     assert deleted and '"deleted": true' in deleted[0]
     assert any(p == on(subtask_id) for _, p, _ in publisher)
+
+
+def test_a_pass_reads_listeners_rights_and_webhooks_once_and_publishes_on_one_connection(
+        client, tree, team, token_for, publisher, count_queries, monkeypatch):
+    """Rights are those of the pass (one moment of delivery): eight comments on one module, heard by two
+    listeners and watched by a webhook, read the listeners, their rights and the webhooks once, and go to nchan over
+    one kept-alive connection. Before, each event read them again and opened a connection per hint."""
+    for who in (team.vera, team.walt):
+        url = client.get(f"/api/live/ticket/{tree.project.id}", headers=token_for(who)).get_json()["item"]["url"]
+        assert _authorize(client, url).status_code == 200
+    monkeypatch.setattr(webhooks, "post", lambda url, body, headers, timeout: (204, 1))  # never the network
+    _db.session.add(Webhook(module_id=tree.portal.id, url="https://example.org/hook", secret="whsec_x", kinds="*",
+                            created_by_id=team.vera.id))
+    _db.session.commit()
+    dispatch.run()
+    publisher.clear()
+    for n in range(8):
+        comment(client, token_for(team.eddie), tree.project.id, f"Busy {n}")
+    with count_queries() as queries:
+        assert dispatch.run() == 8
+    sql = [q.lower() for q in queries.statements]
+    assert sum("from live_subscriber" in q for q in sql) == 1
+    assert sum("where webhook.module_id" in q for q in sql) == 1
+    assert _db.session.scalar(sa.select(sa.func.count()).select_from(WebhookDelivery)) == 8  # one per event
+    posts = [p for m, p, _ in publisher if m == "POST" and p.startswith(f"/pub/m{tree.project.id}u")]
+    assert len(posts) == 16 and len(set(Publisher.ports)) == 1

@@ -101,11 +101,12 @@ def run(limit=BATCH, max_passes=50):
 def _one_pass(limit):
     mails, deliveries, bells = [], [], set()
     try:
-        with writing():
+        with writing(), live.one_pass():
             cur = _cursor()
             events = _pending(cur, limit)
+            memo = {}
             for ev in events:
-                made = fan_out(ev)
+                made = fan_out(ev, memo)
                 mails += made.mails
                 deliveries += made.deliveries
                 bells |= made.bells
@@ -122,9 +123,17 @@ def _one_pass(limit):
     return len(events), mails, deliveries, bells
 
 
-def fan_out(ev):
+def _once(memo, key, compute):
+    if key not in memo:
+        memo[key] = compute()
+    return memo[key]
+
+
+def fan_out(ev, memo=None):
     """What one event gives: notification rows and webhook deliveries (added to the session), live hints
-    (published now). Rights are those of this moment."""
+    (published now). Rights are those of this moment: a pass is one moment, so `memo` keeps, for the pass, who of
+    a set of users may view a module and which webhooks a portal has (many events of a pass share them)."""
+    memo = {} if memo is None else memo
     data = orjson.loads(ev.data or "{}")
     module = db.session.get(Module, ev.module_id)
     made = SimpleNamespace(mails=[], deliveries=[], bells=set())
@@ -133,7 +142,7 @@ def fan_out(ev):
         return made
     actor = db.session.get(User, ev.actor_id) if ev.actor_id else None
     told = notifications.recipients(ev, data, watching.watchers_of(module))
-    allowed = perm.viewers_among(told, module)
+    allowed = _once(memo, ("view", frozenset(told), module.id), lambda: perm.viewers_among(told, module))
     modes = mailing.modes_of([u for u in told if u in allowed])
     for uid, kind in told.items():
         if uid not in allowed:
@@ -147,9 +156,10 @@ def fan_out(ev):
         made.bells.add(uid)
         if n.mail == "immediate":
             made.mails.append(n)
-    hooks = webhooks.targets(ev)
+    hooks = _once(memo, ("hooks", ev.portal_id, ev.category), lambda: webhooks.targets(ev))
     if hooks:
-        owners = perm.viewers_among({w.created_by_id for w in hooks if w.created_by_id}, module)
+        owners_ids = frozenset(w.created_by_id for w in hooks if w.created_by_id)
+        owners = _once(memo, ("view", owners_ids, module.id), lambda: perm.viewers_among(owners_ids, module))
         body = webhooks.payload(ev, data, module.name, actor.name if actor else None)
         for w in hooks:
             if w.created_by_id in owners:

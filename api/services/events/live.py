@@ -14,6 +14,8 @@ rights as always. A hint on a module's channel goes to each recorded listener wh
 that moment, on their own channel: one who lost the right hears nothing more, and nobody else's stream is cut for
 it. (Deleting a shared channel to close out such a listener crashed Debian's nchan 1.3.6 with channels in Redis.)
 """
+import contextlib
+import contextvars
 import http.client
 import json
 import logging
@@ -113,24 +115,56 @@ class _Unix(http.client.HTTPConnection):
         self.sock.connect(self._path)
 
 
-def _request(method, channel, body=None):
+def _connection():
+    """(connection, path prefix) to nchan's publisher; None when live updates are off."""
     base = current_app.config.get("LIVE_PUBLISH_URL") or ""
     if not base:
         return None
     if base.startswith("unix:"):
-        conn = _Unix(base[len("unix:"):], 2)
-        path = f"/pub/{channel}"
-    else:
-        parts = urlsplit(base)
-        conn = http.client.HTTPConnection(parts.hostname, parts.port or 80, timeout=2)
-        path = f"{parts.path.rstrip('/')}/pub/{channel}"
+        return _Unix(base[len("unix:"):], 2), "/pub"
+    parts = urlsplit(base)
+    return http.client.HTTPConnection(parts.hostname, parts.port or 80, timeout=2), f"{parts.path.rstrip('/')}/pub"
+
+
+_pass = contextvars.ContextVar("live_pass", default=None)
+
+
+@contextlib.contextmanager
+def one_pass():
+    """A dispatcher pass publishes through one kept-alive connection and reads each channel's listeners and their
+    rights once (the pass is one moment of delivery): a batch of events on a few busy modules costs a few queries
+    and connections, not a few per event."""
+    state = {"conn": None, "targets": {}}
+    token = _pass.set(state)
     try:
-        conn.request(method, path, body=body, headers={"Content-Type": "application/json", "Accept": "text/json"})
+        yield
+    finally:
+        _pass.reset(token)
+        if state["conn"] is not None:
+            state["conn"][0].close()
+
+
+def _post(channel, body):
+    state = _pass.get()
+    if state is None or state["conn"] is None:
+        made = _connection()
+        if made is None:
+            return None
+        if state is not None:
+            state["conn"] = made
+    conn, prefix = state["conn"] if state is not None else made
+    try:
+        conn.request("POST", f"{prefix}/{channel}", body=body,
+                     headers={"Content-Type": "application/json", "Accept": "text/json"})
         resp = conn.getresponse()
         resp.read()
         return resp.status
+    except (OSError, http.client.HTTPException):
+        conn.close()  # the next request opens a new connection
+        raise
     finally:
-        conn.close()
+        if state is None:
+            conn.close()
 
 
 def _listeners(channel, now):
@@ -140,13 +174,17 @@ def _listeners(channel, now):
 
 def _targets(channel, module_id, now=None):
     """The nchan channels a hint on `channel` goes to: a bell's own; for a module's channel, that of each listener
-    who may view `module_id` (by default that module) now: rights at delivery, four queries whatever the number."""
+    who may view `module_id` (by default that module) now: rights at delivery, four queries whatever the number,
+    once per dispatcher pass."""
     if channel.startswith("u"):
         return [channel]
-    users = _listeners(channel, now or utcnow())
-    module = SimpleNamespace(id=int(channel[1:]) if module_id is None else module_id)
-    seeing = perm.viewers_among(users, module) if users else set()
-    return [listener_channel(channel, u) for u in sorted(seeing)]
+    module_id = int(channel[1:]) if module_id is None else module_id
+    memo = _pass.get()["targets"] if _pass.get() is not None else {}
+    if (channel, module_id) not in memo:
+        users = _listeners(channel, now or utcnow())
+        seeing = perm.viewers_among(users, SimpleNamespace(id=module_id)) if users else set()
+        memo[(channel, module_id)] = [listener_channel(channel, u) for u in sorted(seeing)]
+    return memo[(channel, module_id)]
 
 
 def publish(channel, message, module_id=None):
@@ -157,8 +195,8 @@ def publish(channel, message, module_id=None):
         return False
     body = json.dumps(message).encode()
     try:
-        statuses = [_request("POST", target, body) for target in _targets(channel, module_id)]
+        statuses = [_post(target, body) for target in _targets(channel, module_id)]
         return all(status is not None and status < 300 for status in statuses)
-    except OSError as e:
+    except (OSError, http.client.HTTPException) as e:
         log.warning("Live publish to %s failed: %s", channel, e)
         return False
