@@ -146,13 +146,12 @@ def one_pass():
 
 def _post(channel, body):
     state = _pass.get()
-    if state is None or state["conn"] is None:
-        made = _connection()
-        if made is None:
-            return None
-        if state is not None:
-            state["conn"] = made
-    conn, prefix = state["conn"] if state is not None else made
+    made = (state and state["conn"]) or _connection()
+    if made is None:
+        return None
+    if state is not None:
+        state["conn"] = made  # kept for the pass (a closed one reopens at its next request)
+    conn, prefix = made
     try:
         conn.request("POST", f"{prefix}/{channel}", body=body,
                      headers={"Content-Type": "application/json", "Accept": "text/json"})
@@ -160,7 +159,7 @@ def _post(channel, body):
         resp.read()
         return resp.status
     except (OSError, http.client.HTTPException):
-        conn.close()  # the next request opens a new connection
+        conn.close()
         raise
     finally:
         if state is None:
@@ -179,7 +178,8 @@ def _targets(channel, module_id, now=None):
     if channel.startswith("u"):
         return [channel]
     module_id = int(channel[1:]) if module_id is None else module_id
-    memo = _pass.get()["targets"] if _pass.get() is not None else {}
+    state = _pass.get()
+    memo = state["targets"] if state is not None else {}
     if (channel, module_id) not in memo:
         users = _listeners(channel, now or utcnow())
         seeing = perm.viewers_among(users, SimpleNamespace(id=module_id)) if users else set()
