@@ -12,8 +12,9 @@ def nchan_redis(url):
         return "# (no REDIS_URL: channels live in this nginx's shared memory)"
     if '"' in url or "\n" in url:
         raise ValueError("REDIS_URL cannot be put in the nginx configuration")
-    # An upstream and nchan_redis_pass: nchan 1.3 warns on every start that nchan_redis_url is discouraged.
-    return f'upstream live_redis {{\n        nchan_redis_server "{url}";\n    }}\n    nchan_redis_pass live_redis;'
+    # An upstream, passed to in each nchan location (nchan_redis_pass is not inherited from http): nchan 1.3 warns
+    # at every start that nchan_redis_url and nchan_use_redis are discouraged.
+    return f'upstream live_redis {{\n        nchan_redis_server "{url}";\n    }}'
 
 
 def api_servers(upstream):
@@ -40,6 +41,7 @@ def render(out_path, **values):
         "NGINX_PUBLISH_LISTEN": "unix:" + os.path.join(run_dir, "nchan.sock"),
         "NGINX_LIVE_SESSION_SECONDS": os.environ.get("LIVE_SESSION_SECONDS", "600"),
         "NGINX_NCHAN_REDIS": nchan_redis(os.environ.get("REDIS_URL", "")),
+        "NGINX_NCHAN_REDIS_PASS": "nchan_redis_pass live_redis;" if os.environ.get("REDIS_URL") else "",
     }
     for key in defaults:
         if os.environ.get(key):

@@ -27,7 +27,7 @@ import render_nginx  # noqa: E402
 
 CHANNELS = 10
 SECONDS = 10
-REDIS = "redis://127.0.0.1:6379/9"
+REDIS = "redis://127.0.0.1:6379/11"  # the cluster suite has 9
 
 
 class Authorizer(BaseHTTPRequestHandler):
@@ -69,6 +69,8 @@ def nginx(request, tmp_path, monkeypatch):
         if not redis_reachable():
             pytest.skip("no Redis on 127.0.0.1:6379")
         monkeypatch.setenv("REDIS_URL", REDIS)
+        import redis
+        redis.Redis.from_url(REDIS).flushdb()
     else:
         monkeypatch.delenv("REDIS_URL", raising=False)
     os.chmod(tmp_path, 0o755)
@@ -87,7 +89,7 @@ def nginx(request, tmp_path, monkeypatch):
             break
         time.sleep(0.05)
     yield {"port": port, "publish": str(tmp_path / "nchan.sock"), "error_log": error_log,
-           "access_log": tmp_path / "access.log"}
+           "access_log": tmp_path / "access.log", "redis": request.param == "redis"}
     proc.send_signal(signal.SIGTERM)
     proc.wait(timeout=10)
     api.shutdown()
@@ -153,3 +155,6 @@ def test_no_worker_dies_while_subscribers_come_and_go(nginx):
     # Each stream ended as let in, refused or gone (499): never a 5xx.
     statuses = re.findall(r'"GET /live/[mu]/\d+\?t=x HTTP/1.1" (\d{3})', nginx["access_log"].read_text())
     assert set(statuses) <= {"200", "403", "499"}, sorted(set(statuses))
+    if nginx["redis"]:  # the channels were in Redis indeed, not in this nginx's memory
+        import redis
+        assert any(b"channel:" in k for k in redis.Redis.from_url(REDIS).keys("*"))
