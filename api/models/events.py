@@ -144,7 +144,7 @@ class WebhookAttempt(db.Model):
 
 class LiveSubscriber(db.Model):
     """A stream nchan let in (the API authorised it): who listens on which channel until when. The dispatcher
-    checks them before it publishes and closes a channel one of them may no longer see."""
+    publishes a hint to the own channel of each of them who may see it then (services/events/live.py)."""
     __tablename__ = "live_subscriber"
     id = db.Column(db.Integer, primary_key=True)
     channel = db.Column(db.String(40), nullable=False)
