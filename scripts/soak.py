@@ -513,6 +513,7 @@ class Listener(threading.Thread):
         """Listen to `mid` until `until`, or (the last stream, `until` None) until the drain is over."""
         url = must(self.http.call("GET", f"/api/live/ticket/{mid}"), f"live ticket of {mid}")["item"]["url"]
         sock = socket.create_connection((HOST, PORT), timeout=0.5)
+        session = None
         try:
             sock.sendall(f"GET {url} HTTP/1.0\r\nHost: {HOST}\r\nAccept: text/event-stream\r\n\r\n".encode())
             data = b""
@@ -539,8 +540,9 @@ class Listener(threading.Thread):
                     session["cut"] = True  # the server ended a stream it should have kept (600 s)
                     break
                 data += more
-            session["to"] = time.monotonic()
         finally:
+            if session is not None:
+                session["to"] = time.monotonic()  # also when a hint could not be read (a failure, counted)
             sock.close()
 
     @staticmethod
