@@ -26,6 +26,7 @@ def api_servers(upstream):
 
 
 def render(out_path, **values):
+    redis_url = os.environ.get("REDIS_URL", "")
     run_dir = values.get("NGINX_RUN_DIR") or os.environ.get("NGINX_RUN_DIR") or os.path.join(ROOT, "instance", "run")
     defaults = {
         "NGINX_RUN_DIR": run_dir,
@@ -40,8 +41,8 @@ def render(out_path, **values):
         "NGINX_NCHAN_MODULE": "/usr/lib/nginx/modules/ngx_nchan_module.so",
         "NGINX_PUBLISH_LISTEN": "unix:" + os.path.join(run_dir, "nchan.sock"),
         "NGINX_LIVE_SESSION_SECONDS": os.environ.get("LIVE_SESSION_SECONDS", "600"),
-        "NGINX_NCHAN_REDIS": nchan_redis(os.environ.get("REDIS_URL", "")),
-        "NGINX_NCHAN_REDIS_PASS": "nchan_redis_pass live_redis;" if os.environ.get("REDIS_URL") else "",
+        "NGINX_NCHAN_REDIS": nchan_redis(redis_url),
+        "NGINX_NCHAN_REDIS_PASS": "nchan_redis_pass live_redis;" if redis_url else "",
     }
     for key in defaults:
         if os.environ.get(key):

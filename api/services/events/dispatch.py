@@ -129,11 +129,10 @@ def _once(memo, key, compute):
     return memo[key]
 
 
-def fan_out(ev, memo=None):
+def fan_out(ev, memo):
     """What one event gives: notification rows and webhook deliveries (added to the session), live hints
     (published now). Rights are those of this moment: a pass is one moment, so `memo` keeps, for the pass, who of
     a set of users may view a module and which webhooks a portal has (many events of a pass share them)."""
-    memo = {} if memo is None else memo
     data = orjson.loads(ev.data or "{}")
     module = db.session.get(Module, ev.module_id)
     made = SimpleNamespace(mails=[], deliveries=[], bells=set())

@@ -171,7 +171,7 @@ def _listeners(channel, now):
                                                                         LiveSubscriber.expires > now)))
 
 
-def _targets(channel, module_id, now=None):
+def _targets(channel, module_id):
     """The nchan channels a hint on `channel` goes to: a bell's own; for a module's channel, that of each listener
     who may view `module_id` (by default that module) now: rights at delivery, four queries whatever the number,
     once per dispatcher pass."""
@@ -181,7 +181,7 @@ def _targets(channel, module_id, now=None):
     state = _pass.get()
     memo = state["targets"] if state is not None else {}
     if (channel, module_id) not in memo:
-        users = _listeners(channel, now or utcnow())
+        users = _listeners(channel, utcnow())
         seeing = perm.viewers_among(users, SimpleNamespace(id=module_id)) if users else set()
         memo[(channel, module_id)] = [listener_channel(channel, u) for u in sorted(seeing)]
     return memo[(channel, module_id)]
