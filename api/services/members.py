@@ -186,7 +186,7 @@ def edit(user, module, m, data):
     _guard_last_admin(module, m, bool(data.get("admin")))
     _apply(m, data)
     feed.record(user, module, "edit", "membership", f"Changed {_describe(m)} on '{module.name}'", item=m.id,
-                data={"subject": m.user.name if m.user else None})
+                data={"subject": m.user.name if m.user else None, "userId": m.user_id})
     db.session.commit()
     perm.forget()
     return _present(user, module, m)
@@ -195,8 +195,9 @@ def edit(user, module, m, data):
 def delete(user, module, m):
     perm.require_membership(user, module, m, "delete_member")
     _guard_last_admin(module, m, False)
-    name = m.user.name
+    name, uid = m.user.name, m.user_id
     db.session.delete(m)
-    feed.record(user, module, "delete", "membership", f"Removed {name} from '{module.name}'", data={"subject": name})
+    feed.record(user, module, "delete", "membership", f"Removed {name} from '{module.name}'",
+                data={"subject": name, "userId": uid})
     db.session.commit()
     perm.forget()

@@ -2,6 +2,7 @@
 watching (inheritance, unwatching a child, watchers made by writes), @mentions (stored, refused 422), the
 notification list (read, read all, filters), live tickets and nchan's authorization, and rights checked when an
 event is delivered, not when it was written."""
+import json
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import SimpleNamespace
@@ -397,15 +398,59 @@ def test_hints_go_after_commit_to_each_listener_who_may_view_at_that_moment(clie
     posts = {p: b for m, p, b in publisher if m == "POST" and p in (vera, walt)}
     assert set(posts) == {vera, walt}
     assert f'"item": {cid}' in posts[vera] and '"kind": "comment.add"' in posts[vera] and "Live!" not in posts[vera]
-    # Walt loses the project: the next hint goes to Vera only, and nobody's stream is closed for it.
+    # Walt loses the project: the next hint goes to Vera only; Walt is told once, on his own channel, that he may
+    # no longer view the module (his page reads it again and closes the stream), and is forgotten. Nobody's stream
+    # is closed for it, and no channel is deleted.
     publisher.clear()
     _db.session.execute(sa.delete(Membership).where(Membership.user_id == team.walt.id))
     _db.session.commit()
     comment(client, token_for(team.eddie), tree.project.id, "After")
     dispatch.run()
-    calls = [(m, p) for m, p, _ in publisher if p.startswith(f"/pub/m{tree.project.id}u")]
-    assert calls == [("POST", vera)]
+    calls = [(m, p, b) for m, p, b in publisher if p.startswith(f"/pub/m{tree.project.id}u")]
+    assert sorted((m, p) for m, p, _ in calls) == sorted([("POST", vera), ("POST", walt)])
+    told = next(b for _, p, b in calls if p == walt)
+    assert json.loads(told) == {"kind": "live.lost", "module": tree.project.id}
+    assert "After" not in told and "comment" not in told
     assert all(m == "POST" for m, _, _ in publisher)
+    assert not _db.session.scalar(sa.select(LiveSubscriber.id).where(LiveSubscriber.user_id == team.walt.id))
+    publisher.clear()
+    comment(client, token_for(team.eddie), tree.project.id, "Later")
+    dispatch.run()
+    assert [p for _, p, _ in publisher if p.startswith(f"/pub/m{tree.project.id}u")] == [vera]
+
+
+def test_losing_a_membership_above_closes_out_the_streams_below(client, tree, team, token_for, publisher,
+                                                                 make_user, grant):
+    """Walt listens to a task and to his bell; an admin removes him from the portal (an event on the portal, none
+    on the task): his task stream is told at once, his bell is not, and Vera's task stream hears nothing."""
+    admin = make_user(name="Ada Admin")
+    grant(tree.portal, admin, admin=True, edit=True, create=True, delete=True)
+    for who in (team.walt, team.vera):
+        url = client.get(f"/api/live/ticket/{tree.task.id}", headers=token_for(who)).get_json()["item"]["url"]
+        assert _authorize(client, url).status_code == 200
+    bell = client.get("/api/live/ticket", headers=token_for(team.walt)).get_json()["item"]["url"]
+    assert _authorize(client, bell).status_code == 200
+    dispatch.run()
+    publisher.clear()
+    ms = _db.session.scalar(sa.select(Membership.id).where(Membership.user_id == team.walt.id,
+                                                           Membership.module_id == tree.portal.id))
+    assert client.delete(f"/api/membership/delete/{tree.portal.id}/{ms}",
+                         headers=token_for(admin)).status_code == 200
+    dispatch.run()
+    told = [(p, json.loads(b)) for m, p, b in publisher if m == "POST"]
+    assert (f"/pub/m{tree.task.id}u{team.walt.id}", {"kind": "live.lost", "module": tree.task.id}) in told
+    assert not [p for p, _ in told if p in (f"/pub/m{tree.task.id}u{team.vera.id}", f"/pub/u{team.walt.id}")]
+    assert _db.session.scalars(sa.select(LiveSubscriber.channel).where(
+        LiveSubscriber.user_id == team.walt.id)).all() == [f"u{team.walt.id}"]
+    # A change that keeps the right (Vera's membership edited, still a viewer) closes nothing.
+    publisher.clear()
+    vera_ms = _db.session.scalar(sa.select(Membership).where(Membership.user_id == team.vera.id,
+                                                             Membership.module_id == tree.portal.id))
+    r = submit(client, token_for(admin), f"/api/membership/edit/{tree.portal.id}/{vera_ms.id}",
+               {"role": "Reviewer", "allowView": "true"})
+    assert r.status_code == 200, r.get_json()
+    dispatch.run()
+    assert not [b for _, _, b in publisher if "live.lost" in b]
 
 
 def test_a_module_without_listeners_gets_no_hint_and_the_cost_does_not_grow_with_them(client, tree, team, token_for,

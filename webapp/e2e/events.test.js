@@ -1,7 +1,8 @@
 /* Browser tests of events through nginx with nchan, as `make run` serves them (scripts/serve.sh: gunicorn, nginx
  * with the nchan module, and the Huey consumer that dispatches): a comment typed in one browser shows in another
  * within 2 s without a reload; a mention chosen from the @ list rings the other person's bell; a status change and
- * a deletion show on the other person's page; the watch toggle counts its watchers. */
+ * a deletion show on the other person's page; someone removed from a task while reading it is told so; the watch
+ * toggle counts its watchers. */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, shot, signIn, useStack } from './browser.js';
@@ -212,6 +213,40 @@ describe('events', () => {
     await b.page.locator('[data-testid=deleted]').waitFor({ timeout: 5000 });
     assert.deepEqual(b.errors, []);
     await b.context.close();
+  });
+
+  test('someone removed from a task while reading it is told so at once, and the stream ends', async () => {
+    // Sofia shares a new task with Nora (who has no portal), Nora reads its discussion, Sofia removes her.
+    const project = (await sofiaApi.get(`/api/module/view/${ids.projectId}`)).data.item;
+    const phase = project.children[0];
+    const add = await formValues(sofiaApi, `/api/module/add/${phase.id}/4rineu_task`);
+    const made = await sofiaApi.post(`/api/module/add/${phase.id}/4rineu_task`,
+      sofiaApi.form({ ...add.values, name: 'Shared for a while' }));
+    assert.equal(made.status, 200, JSON.stringify(made.data));
+    const taskId = made.data.item.id;
+    const { values, form } = await formValues(sofiaApi, `/api/membership/add/${taskId}`);
+    const joined = await sofiaApi.post(form.action,
+      sofiaApi.form({ ...values, userId: '', email: 'nobody@demo.eu', role: 'Reader' }));
+    assert.equal(joined.status, 200, JSON.stringify(joined.data));
+    const b = await signedIn('nobody@demo.eu', `/portal/${taskId}/module/${taskId}/comments`);
+    await b.page.locator('[data-testid=module-name]', { hasText: 'Shared for a while' }).waitFor();
+    await live(b.page);
+    const tickets = [];
+    b.page.on('request', (req) => { if (req.url().includes('/api/live/ticket')) tickets.push(req.url()); });
+    assert.equal((await sofiaApi.del(`/api/membership/delete/${taskId}/${joined.data.item.id}`)).status, 200);
+    const started = Date.now();
+    const lost = b.page.locator('[data-testid=access-lost]');
+    await lost.waitFor({ timeout: 5000 });
+    console.log(`# a removed reader told after ${Date.now() - started} ms`);
+    assert.match(await lost.innerText(), /No longer shared with you/);
+    assert.equal(await b.page.locator('[data-testid=module-name]').count(), 0);
+    await checkScreen(b.page, 'access lost');
+    await b.page.waitForTimeout(2500); // a stream that failed would ask for a new ticket after 1 s, then 2 s
+    assert.deepEqual(tickets, []);
+    await shot(b.page, 'events-access-lost');
+    assert.deepEqual(b.errors, []);
+    await b.context.close();
+    assert.equal((await sofiaApi.del(`/api/module/delete/${taskId}`)).status, 200);
   });
 
   test('Watch and Unwatch in the module header, with the number of watchers', async () => {

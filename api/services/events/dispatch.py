@@ -175,6 +175,8 @@ def _live(ev, data, module):
     parent = data.get("parentId") if ev.category == "module" else (module.parent_id if module else None)
     if ev.category in CHILD_KINDS and parent and kind != "module.delete":
         live.publish(live.channel_of_module(parent), {**hint, "scope": "child"}, ev.module_id)
+    if kind in ("membership.edit", "membership.delete") and data.get("userId"):
+        live.recheck({data["userId"]})  # the change may be on an ancestor of the modules they listen to
     if kind == "module.delete":
         for gone in (data.get("deleted") or [])[:50]:
             live.publish(live.channel_of_module(gone), {**hint, "module": gone, "scope": "self", "deleted": True},

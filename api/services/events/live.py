@@ -174,17 +174,57 @@ def _listeners(channel, now):
 def _targets(channel, module_id):
     """The nchan channels a hint on `channel` goes to: a bell's own; for a module's channel, that of each listener
     who may view `module_id` (by default that module) now: rights at delivery, four queries whatever the number,
-    once per dispatcher pass."""
+    once per dispatcher pass. A listener who may no longer view the channel's own module is closed out."""
     if channel.startswith("u"):
         return [channel]
-    module_id = int(channel[1:]) if module_id is None else module_id
+    own = int(channel[1:])
+    module_id = own if module_id is None else module_id
     state = _pass.get()
     memo = state["targets"] if state is not None else {}
     if (channel, module_id) not in memo:
         users = _listeners(channel, utcnow())
         seeing = perm.viewers_among(users, SimpleNamespace(id=module_id)) if users else set()
+        unseen = users - seeing
+        if unseen and module_id != own:  # a child's hint: some may see the page, not that child
+            unseen -= perm.viewers_among(unseen, SimpleNamespace(id=own))
+        if unseen:
+            _close_out(channel, unseen)
         memo[(channel, module_id)] = [listener_channel(channel, u) for u in sorted(seeing)]
     return memo[(channel, module_id)]
+
+
+LOST = "live.lost"
+
+
+def _close_out(channel, users):
+    """Tell each of these listeners of a module's channel that they may no longer view it (their page reads it
+    again, is refused and closes the stream) and forget them: a hint of their own channel, never a channel delete
+    (module docstring)."""
+    db.session.execute(delete(LiveSubscriber).where(LiveSubscriber.channel == channel,
+                                                    LiveSubscriber.user_id.in_(users)))
+    body = json.dumps({"kind": LOST, "module": int(channel[1:])}).encode()
+    for u in sorted(users):
+        _post(listener_channel(channel, u), body)
+
+
+def recheck(user_ids):
+    """After a change of these users' memberships (on the module or on an ancestor of what they listen to): close
+    out their streams of modules they may no longer view. Three queries a channel they listen to."""
+    if not current_app.config.get("LIVE_PUBLISH_URL"):
+        return
+    now = utcnow()
+    by_channel = {}
+    for channel, uid in db.session.execute(select(LiveSubscriber.channel, LiveSubscriber.user_id).where(
+            LiveSubscriber.user_id.in_(list(user_ids)), LiveSubscriber.channel.like("m%"),
+            LiveSubscriber.expires > now)):
+        by_channel.setdefault(channel, set()).add(uid)
+    try:
+        for channel, users in sorted(by_channel.items()):
+            unseen = users - perm.viewers_among(users, SimpleNamespace(id=int(channel[1:])))
+            if unseen:
+                _close_out(channel, unseen)
+    except (OSError, http.client.HTTPException) as e:
+        log.warning("Live close-out failed: %s", e)
 
 
 def publish(channel, message, module_id=None):

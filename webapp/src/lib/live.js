@@ -7,11 +7,14 @@
  * When a stream fails (a refused or expired ticket, nginx restarted, a channel the server closed), it is opened
  * again with a new ticket after 1 s, 2 s, 4 s ... at most 30 s. Listeners hear the state ('connecting', 'live',
  * 'down') and, every time a stream opens, {kind: 'open'}: what was missed meanwhile is read again then.
+ * A listener who may no longer view the module is told so ({kind: 'live.lost'}): the stream closes and stays
+ * 'down' (a new ticket would be refused), and the page, reading the module again, shows why.
  */
 import { getConfig } from './config.js';
 
 const channels = new Map();
 export const MAX_RETRY_MS = 30000;
+export const LOST = 'live.lost';
 
 export function retryDelay(attempt) {
   return Math.min(MAX_RETRY_MS, 1000 * 2 ** Math.max(0, attempt));
@@ -64,7 +67,12 @@ function open(ch) {
     source.onmessage = (e) => {
       let message = null;
       try { message = JSON.parse(e.data); } catch { return; }
-      if (message && typeof message.kind === 'string') emit(ch, message);
+      if (!message || typeof message.kind !== 'string') return;
+      if (message.kind === LOST) {
+        closeSource(ch);
+        setState(ch, 'down');
+      }
+      emit(ch, message);
     };
     // Every failure takes a new ticket (the one in the url may have expired, or the right gone).
     source.onerror = () => retry(ch);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { closeAll, retryDelay, subscribe } from './live.js';
+import { closeAll, LOST, retryDelay, subscribe } from './live.js';
 
 class FakeSource {
   static all = [];
@@ -63,4 +63,21 @@ test('a refused ticket is told to the listeners, and tried again', async () => {
   expect(heard).toEqual([{ kind: 'error', status: 404 }]);
   await vi.advanceTimersByTimeAsync(1000);
   expect(ticket).toHaveBeenCalledTimes(2);
+});
+
+test('a listener who lost the module is told, and the stream closes for good', async () => {
+  const ticket = vi.fn(() => Promise.resolve({ url: '/live/m/5?t=a' }));
+  const heard = [];
+  const states = [];
+  subscribe('module:5', ticket, (m) => heard.push(m.kind), (s) => states.push(s));
+  await flush();
+  const es = FakeSource.all[0];
+  es.onopen();
+  es.onmessage({ data: JSON.stringify({ kind: LOST, module: 5 }) });
+  expect(es.closed).toBe(true);
+  expect(states.at(-1)).toBe('down');
+  expect(heard).toEqual(['open', 'live.lost']);
+  await vi.advanceTimersByTimeAsync(60000);
+  expect(ticket).toHaveBeenCalledTimes(1);
+  expect(FakeSource.all).toHaveLength(1);
 });

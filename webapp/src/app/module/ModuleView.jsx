@@ -22,6 +22,16 @@ export function Deleted() {
   );
 }
 
+/** What a page shows once its reader may no longer view it (told by the live stream, useModuleUpdates). */
+export function AccessLost() {
+  return (
+    <div className="deleted" data-testid="access-lost">
+      <h2>No longer shared with you</h2>
+      <p className="muted">You were removed from this item or from one above it.</p>
+    </div>
+  );
+}
+
 /** What a failed module read shows: 'Deleted' for a 404, else the error. */
 export function ModuleReadError({ state }) {
   return state.httpStatus === 404 ? <Deleted /> : <div className="form__error" role="alert">{state.error}</div>;
@@ -83,10 +93,11 @@ export default function ModuleView({ moduleId, baseUrl, overlay = false, closeTo
   const navigate = useNavigate();
   // The page's module (not an overlay's) is what the top bar's search may be limited to.
   useScopeOf(!overlay && status === 'succeeded' ? module : null);
-  const { gone } = useModuleUpdates(state);
+  const { gone, lost } = useModuleUpdates(state);
 
   let body;
   if (gone) body = <Deleted />;
+  else if (lost) body = <AccessLost />;
   else if (status === 'loading' || status === 'idle') body = <Loading inline />;
   else if (status === 'failed') body = <ModuleReadError state={state} />;
   else {
