@@ -169,6 +169,22 @@ describe('members', () => {
     await context.close();
   });
 
+  test('at 1,024 px both users tables fit their box; an address breaks only before its @', async () => {
+    const { page, context } = await open('sofia@demo.eu', `/portal/${ids.portal}/settings/users`, { width: 1024, height: 800 });
+    await memberRow(page, 'viktor@demo.eu').waitFor();
+    await memberRow(page, 'sofia@demo.eu', 'admin-members-table').waitFor();
+    const boxes = await page.locator('.dt__scroll').evaluateAll((els) => els.map((e) => [e.scrollWidth, e.clientWidth, e.className]));
+    assert.equal(boxes.length, 2);
+    for (const [inner, box, cls] of boxes) {
+      assert.ok(inner <= box, `a users table is ${inner} px wide in a ${box} px box`);
+      assert.doesNotMatch(cls, /sideways/);
+    }
+    const email = memberRow(page, 'viktor@demo.eu').locator('td').nth(5);
+    assert.equal(await email.textContent(), 'viktor@demo.eu');
+    assert.equal(await email.evaluate((td) => td.innerHTML.includes('viktor<wbr>@demo.eu')), true);
+    await context.close();
+  });
+
   test('on a phone a badge keeps its one line', async () => {
     const { page, context } = await open('sofia@demo.eu', `/portal/${ids.portal}/settings/users`, PHONE);
     await memberRow(page, 'sofia@demo.eu', 'admin-members-table').waitFor();

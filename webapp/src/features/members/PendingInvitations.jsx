@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import ConfirmDialog from '../../components/ConfirmDialog.jsx';
 import DataTable from '../../components/DataTable.jsx';
 import DateTime from '../../components/DateTime.jsx';
+import EmailText from '../../components/EmailText.jsx';
 import useConfirmAction from '../../hooks/useConfirmAction.js';
 import useFetch from '../../hooks/useFetch.js';
 import { formatDate } from '../../lib/dates.js';
@@ -42,7 +43,7 @@ export default function PendingInvitations({ module, version = 0 }) {
   }, [reload]);
   const { ask } = revoke;
   const columns = useMemo(() => [
-    { Header: 'Address', accessor: 'email' },
+    { Header: 'Address', accessor: 'email', Cell: ({ value }) => <EmailText value={value} /> },
     { Header: 'Invited by', accessor: (i) => i.invitedBy || '', id: 'invitedBy' },
     { Header: 'Date', accessor: 'created', Cell: ({ value }) => <DateTime value={value} />, csv: (i) => i.created },
     { Header: 'Expires', id: 'expires', accessor: 'expires', filter: false,

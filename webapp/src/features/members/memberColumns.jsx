@@ -1,5 +1,6 @@
 /** The columns of the members table: ID, avatar (with its popover), User with badge, Role, Admin?, Email, actions. */
 import { useMemo } from 'react';
+import EmailText from '../../components/EmailText.jsx';
 import MemberAvatar from './MemberAvatar.jsx';
 import { memberBadge, yesNo } from './members.js';
 
@@ -57,7 +58,10 @@ export default function useMemberColumns(ancestors, onEdit, onDelete) {
       Header: 'Admin?', id: 'admin', accessor: (m) => yesNo(m.admin), width: 80,
       Cell: ({ value }) => <span className={value === 'YES' ? 'yes' : 'no'} data-testid="member-admin">{value}</span>,
     },
-    { Header: 'Email', accessor: (m) => m.userEmail || m.userName || '', id: 'email', sortKey: 'email' },
+    {
+      Header: 'Email', accessor: (m) => m.userEmail || m.userName || '', id: 'email', sortKey: 'email',
+      Cell: ({ value }) => <EmailText value={value} />,
+    },
     {
       Header: '',
       id: 'actions',
