@@ -11,6 +11,7 @@ export function onTreeChanged(fn) {
   return () => listeners.delete(fn);
 }
 
-export function treeChanged() {
-  listeners.forEach((fn) => fn());
+/** `change`: what changed, when a listener may care ({lost: id}: the reader may no longer view that module). */
+export function treeChanged(change) {
+  listeners.forEach((fn) => fn(change));
 }

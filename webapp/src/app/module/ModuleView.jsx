@@ -22,12 +22,13 @@ export function Deleted() {
   );
 }
 
-/** What a page shows once its reader may no longer view it (told by the live stream, useModuleUpdates). */
-export function AccessLost() {
+/** What a page (or the portal's frame) shows once its reader may no longer view it (told by the live stream). */
+export function AccessLost({ testId = 'access-lost', children }) {
   return (
-    <div className="deleted" data-testid="access-lost">
+    <div className="deleted" data-testid={testId}>
       <h2>No longer shared with you</h2>
       <p className="muted">You were removed from this item or from one above it.</p>
+      {children}
     </div>
   );
 }

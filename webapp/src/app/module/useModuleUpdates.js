@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useModuleLive } from '../../hooks/useLive.js';
+import { treeChanged } from '../../lib/changes.js';
 import { LOST } from '../../lib/live.js';
 
 // What the module page reads from its own answer (module/view, revalidated by its ETag): the module, its
@@ -19,6 +20,7 @@ export default function useModuleUpdates(state) {
   const live = useModuleLive(shown, (m) => {
     if (shown && m.module === shown.id && (m.deleted || m.kind === LOST)) {
       setEnded({ id: shown.id, why: m.deleted ? 'gone' : 'lost' });
+      if (m.kind === LOST) treeChanged({ lost: shown.id }); // the frame reads its portal and menu again: lost too?
     } else if (m.kind === 'open' || (m.kind === 'error' && m.status === 404) || !OWN_TABS.test(m.kind)) reload();
   });
   const why = shown && ended && ended.id === shown.id ? ended.why : null;

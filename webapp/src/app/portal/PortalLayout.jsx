@@ -8,6 +8,7 @@ import useFetch from '../../hooks/useFetch.js';
 import { viewModule } from '../../features/modules/api.js';
 import PortalSwitcher from '../../features/portals/PortalSwitcher.jsx';
 import HitFocus from '../HitFocus.jsx';
+import { AccessLost } from '../module/ModuleView.jsx';
 import { SearchScopeProvider } from '../searchScope.jsx';
 import TopBar from '../TopBar.jsx';
 import PortalRoutes from './PortalRoutes.jsx';
@@ -34,15 +35,22 @@ function Rail({ home }) {
   );
 }
 
-function PortalError({ portalId }) {
+function PortalError({ portalId, lost }) {
+  const back = <NavLink className="btn btn--primary" to="/">Back to my portals</NavLink>;
   return (
     <div className="app">
       <TopBar><PortalSwitcher /></TopBar>
       <main className="app__main" id="main">
-        <div className="form__error portal-error" role="alert" data-testid="portal-error">
-          error: need access to moduleId: /api/module/view/{portalId}
-        </div>
-        <div className="portal-error__back"><NavLink className="btn btn--primary" to="/">Back to my portals</NavLink></div>
+        {lost ? (
+          <AccessLost testId="portal-lost">{back}</AccessLost>
+        ) : (
+          <>
+            <div className="form__error portal-error" role="alert" data-testid="portal-error">
+              error: need access to moduleId: /api/module/view/{portalId}
+            </div>
+            <div className="portal-error__back">{back}</div>
+          </>
+        )}
       </main>
     </div>
   );
@@ -83,15 +91,23 @@ export function PortalFrame({ portal, home, inWork = false, children }) {
 export default function PortalLayout({ base }) {
   const { portalId } = useParams();
   const valid = /^\d+$/.test(portalId);
-  const { status, data: portal, reload } = useFetch(valid ? viewModule : null, [portalId]);
-  useEffect(() => onTreeChanged(reload), [reload]);
+  const { status, data: portal, reload, httpStatus } = useFetch(valid ? viewModule : null, [portalId]);
+  // A portal read again because the reader lost a module (the live stream said so) and then refused says so,
+  // rather than the first visit's error.
+  const [lost, setLost] = useState(false);
+  useEffect(() => onTreeChanged((change) => {
+    if (change && change.lost) setLost(true);
+    reload();
+  }), [reload]);
   const home = `/${base}/${portalId}`;
   // In Work (/projects) the project tree replaces the side menu.
   const inWork = useMatch(`/${base}/:portalId/projects/*`);
 
   if (!valid) return <div className="app"><TopBar /><main className="app__main" id="main"><NoMatch /></main></div>;
   if (status === 'loading' || status === 'idle') return <Loading />;
-  if (status === 'failed') return <PortalError portalId={portalId} />;
+  if (status === 'failed') {
+    return <PortalError portalId={portalId} lost={lost && (httpStatus === 404 || httpStatus === 403)} />;
+  }
   return (
     <SearchScopeProvider base={portal}>
       <PortalFrame portal={portal} home={home} inWork={!!inWork}>
