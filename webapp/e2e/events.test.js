@@ -34,6 +34,15 @@ const modulePath = (who, id, tab = '') => `/portal/${entry(who)}/module/${id}${t
 const commentsPath = (who) => modulePath(who, ids.projectId, 'comments');
 const live = (page) => page.locator('[data-testid=live-state][data-state=live]').waitFor({ timeout: 15000 });
 
+/** A new task made by Sofia in the Lisbon project's first phase: its id. */
+async function newTask(name) {
+  const phase = (await sofiaApi.get(`/api/module/view/${ids.projectId}`)).data.item.children[0];
+  const add = await formValues(sofiaApi, `/api/module/add/${phase.id}/4rineu_task`);
+  const made = await sofiaApi.post(`/api/module/add/${phase.id}/4rineu_task`, sofiaApi.form({ ...add.values, name }));
+  assert.equal(made.status, 200, JSON.stringify(made.data));
+  return made.data.item.id;
+}
+
 async function bellCount(page) {
   const badge = page.locator('[data-testid=bell-count]');
   return (await badge.count()) ? Number(await badge.innerText()) : 0;
@@ -200,12 +209,7 @@ describe('events', () => {
     await shot(b.page, 'events-gantt');
 
     // A task made and then deleted by Sofia while Marco looks at it.
-    const phase = project.children[0];
-    const add = await formValues(sofiaApi, `/api/module/add/${phase.id}/4rineu_task`);
-    const made = await sofiaApi.post(`/api/module/add/${phase.id}/4rineu_task`,
-      sofiaApi.form({ ...add.values, name: 'Short-lived task' }));
-    assert.equal(made.status, 200, JSON.stringify(made.data));
-    const taskId = made.data.item.id;
+    const taskId = await newTask('Short-lived task');
     await b.page.goto(`${stack.url}${modulePath('marco@demo.eu', taskId)}`);
     await b.page.locator('[data-testid=module-name]', { hasText: 'Short-lived task' }).waitFor();
     await b.page.waitForTimeout(500);
@@ -217,13 +221,7 @@ describe('events', () => {
 
   test('someone removed from a task while reading it is told so at once, and the stream ends', async () => {
     // Sofia shares a new task with Nora (who has no portal), Nora reads its discussion, Sofia removes her.
-    const project = (await sofiaApi.get(`/api/module/view/${ids.projectId}`)).data.item;
-    const phase = project.children[0];
-    const add = await formValues(sofiaApi, `/api/module/add/${phase.id}/4rineu_task`);
-    const made = await sofiaApi.post(`/api/module/add/${phase.id}/4rineu_task`,
-      sofiaApi.form({ ...add.values, name: 'Shared for a while' }));
-    assert.equal(made.status, 200, JSON.stringify(made.data));
-    const taskId = made.data.item.id;
+    const taskId = await newTask('Shared for a while');
     const { values, form } = await formValues(sofiaApi, `/api/membership/add/${taskId}`);
     const joined = await sofiaApi.post(form.action,
       sofiaApi.form({ ...values, userId: '', email: 'nobody@demo.eu', role: 'Reader' }));
