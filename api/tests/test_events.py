@@ -4,6 +4,7 @@ notification list (read, read all, filters), live tickets and nchan's authorizat
 event is delivered, not when it was written."""
 import json
 import threading
+from datetime import timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import SimpleNamespace
 
@@ -321,18 +322,23 @@ def let_delete(user):
 # --- live ----------------------------------------------------------------------------------------------------
 
 class Publisher(BaseHTTPRequestHandler):
-    """A stand-in for nchan's publisher location: records (method, path, body), and the client port of each."""
+    """A stand-in for nchan's publisher location: records (method, path, body), and the client port of each;
+    answers nchan's channel info, with no stream listening on the paths in `closed`."""
     protocol_version = "HTTP/1.1"  # connections are kept alive, as nginx keeps them
     seen = []
     ports = []
+    closed = set()
 
     def _answer(self):
         length = int(self.headers.get("Content-Length") or 0)
         Publisher.seen.append((self.command, self.path, self.rfile.read(length).decode()))
         Publisher.ports.append(self.client_address[1])
+        body = json.dumps({"messages": 1, "requested": 0, "subscribers": 0 if self.path in Publisher.closed else 1,
+                           "last_message_id": "1:0"}).encode()
         self.send_response(202 if self.command == "POST" else 200)
-        self.send_header("Content-Length", "0")
+        self.send_header("Content-Length", str(len(body)))
         self.end_headers()
+        self.wfile.write(body)
 
     do_POST = do_DELETE = _answer
 
@@ -344,7 +350,7 @@ class Publisher(BaseHTTPRequestHandler):
 def publisher(app, monkeypatch):
     server = ThreadingHTTPServer(("127.0.0.1", 0), Publisher)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    Publisher.seen, Publisher.ports = [], []
+    Publisher.seen, Publisher.ports, Publisher.closed = [], [], set()
     monkeypatch.setitem(app.config, "LIVE_PUBLISH_URL", f"http://127.0.0.1:{server.server_port}")
     yield Publisher.seen
     server.shutdown()
@@ -451,6 +457,45 @@ def test_losing_a_membership_above_closes_out_the_streams_below(client, tree, te
     assert r.status_code == 200, r.get_json()
     dispatch.run()
     assert not [b for _, _, b in publisher if "live.lost" in b]
+
+
+def test_a_listener_whose_stream_closed_is_forgotten_once_it_has_settled(client, tree, team, token_for, publisher):
+    """nchan answers each publish with how many streams listen on the channel: a listener whose page closed (none
+    on their channel) gets no more posts, once their record is older than a stream takes to settle in nchan."""
+    for who in (team.vera, team.walt):
+        url = client.get(f"/api/live/ticket/{tree.project.id}", headers=token_for(who)).get_json()["item"]["url"]
+        assert _authorize(client, url).status_code == 200
+    vera, walt = f"/pub/m{tree.project.id}u{team.vera.id}", f"/pub/m{tree.project.id}u{team.walt.id}"
+    dispatch.run()
+    Publisher.closed.add(walt)
+    heard = lambda: [p for _, p, _ in publisher if p in (vera, walt)]  # noqa: E731
+
+    def rows():
+        return set(_db.session.scalars(sa.select(LiveSubscriber.user_id)))
+    # Just let in: nchan may not count the stream yet, so Walt is kept (and posted to again).
+    publisher.clear()
+    comment(client, token_for(team.eddie), tree.project.id, "One")
+    dispatch.run()
+    assert sorted(heard()) == sorted([vera, walt]) and rows() == {team.vera.id, team.walt.id}
+    # Settled (recorded a minute ago) and still nobody on his channel: forgotten, and not posted to any more.
+    for row in _db.session.scalars(sa.select(LiveSubscriber)):
+        row.expires -= timedelta(seconds=60)
+    _db.session.commit()
+    comment(client, token_for(team.eddie), tree.project.id, "Two")
+    dispatch.run()
+    assert rows() == {team.vera.id}
+    publisher.clear()
+    comment(client, token_for(team.eddie), tree.project.id, "Three")
+    dispatch.run()
+    assert heard() == [vera]
+    # He opens the page again: recorded anew, posted to again.
+    url = client.get(f"/api/live/ticket/{tree.project.id}", headers=token_for(team.walt)).get_json()["item"]["url"]
+    assert _authorize(client, url).status_code == 200
+    Publisher.closed.clear()
+    publisher.clear()
+    comment(client, token_for(team.eddie), tree.project.id, "Four")
+    dispatch.run()
+    assert sorted(heard()) == sorted([vera, walt])
 
 
 def test_a_module_without_listeners_gets_no_hint_and_the_cost_does_not_grow_with_them(client, tree, team, token_for,

@@ -158,3 +158,40 @@ def test_no_worker_dies_while_subscribers_come_and_go(nginx):
     if nginx["redis"]:  # the channels were in Redis indeed, not in this nginx's memory
         import redis
         assert any(b"channel:" in k for k in redis.Redis.from_url(REDIS).keys("*"))
+
+
+def _publish(path, channel):
+    """POST a hint to nchan's publisher socket as the API does (Accept: text/json): the answer's body."""
+    with socket.socket(socket.AF_UNIX) as s:
+        s.connect(path)
+        body = b'{"kind": "comment.add"}'
+        s.sendall(f"POST /pub/{channel} HTTP/1.1\r\nHost: x\r\nAccept: text/json\r\nContent-Length: {len(body)}\r\n"
+                  f"Connection: close\r\n\r\n".encode() + body)
+        answer = b""
+        while chunk := s.recv(4096):
+            answer += chunk
+    return answer.split(b"\r\n\r\n", 1)[1]
+
+
+def test_a_publish_says_how_many_streams_listen(nginx):
+    """The API forgets a listener whose page closed by what nchan answers a publish (`subscribers`,
+    services/events/live.py): 1 while the stream is open, 0 once it closed, with channels in memory or in Redis
+    (where it counts every nginx's streams)."""
+    sys.path.insert(0, ROOT)
+    from api.services.events.live import _subscribers
+
+    def listening():  # the fake API puts the stream on one of three listeners' channels of module 7
+        return sum(_subscribers(_publish(nginx["publish"], f"m7u{u}")) for u in (1, 2, 3))
+    assert listening() == 0
+    stream = socket.create_connection(("127.0.0.1", nginx["port"]))
+    for _ in range(20):  # the fake API refuses one time in ten
+        stream.sendall(b"GET /live/m/7?t=x HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n")
+        if stream.recv(4096).startswith(b"HTTP/1.1 200"):
+            break
+        stream.close()
+        stream = socket.create_connection(("127.0.0.1", nginx["port"]))
+    time.sleep(0.2)
+    assert listening() == 1
+    stream.close()
+    time.sleep(0.5)
+    assert listening() == 0

@@ -11,8 +11,10 @@ nchan keeps a subscriber: LIVE_SESSION_SECONDS) and names nginx the listener's o
 The dispatcher publishes, after the write committed, small hints (`{id, kind, module, item, scope}`: ids, never
 names or text) to nchan's internal publisher location; the page reads what changed through the API, which checks
 rights as always. A hint on a module's channel goes to each recorded listener who may view the event's module at
-that moment, on their own channel: one who lost the right hears nothing more, and nobody else's stream is cut for
-it. (Deleting a shared channel to close out such a listener crashed Debian's nchan 1.3.6 with channels in Redis.)
+that moment, on their own channel: one who lost the right is told so once (`live.lost`) and forgotten, and nobody
+else's stream is cut for it. (Deleting a shared channel to close out such a listener crashed Debian's nchan 1.3.6
+with channels in Redis.) nchan answers each publish with how many streams listen on the channel: a listener whose
+page closed is forgotten too, once their record has settled (SETTLING), rather than posted to until it expires.
 """
 import contextlib
 import contextvars
@@ -145,10 +147,11 @@ def one_pass():
 
 
 def _post(channel, body):
+    """POST one hint: (status, how many streams listen on the channel now, as nchan says; None if it did not)."""
     state = _pass.get()
     made = (state and state["conn"]) or _connection()
     if made is None:
-        return None
+        return None, None
     if state is not None:
         state["conn"] = made  # kept for the pass (a closed one reopens at its next request)
     conn, prefix = made
@@ -156,14 +159,23 @@ def _post(channel, body):
         conn.request("POST", f"{prefix}/{channel}", body=body,
                      headers={"Content-Type": "application/json", "Accept": "text/json"})
         resp = conn.getresponse()
-        resp.read()
-        return resp.status
+        return resp.status, _subscribers(resp.read())
     except (OSError, http.client.HTTPException):
         conn.close()
         raise
     finally:
         if state is None:
             conn.close()
+
+
+def _subscribers(answer):
+    """nchan's channel info after a publish (`{"messages": .., "subscribers": n, ...}`, with channels in memory or
+    in Redis, where it counts the streams of every nginx): n, or None."""
+    try:
+        n = json.loads(answer or b"{}").get("subscribers")
+    except (ValueError, AttributeError):
+        return None
+    return n if isinstance(n, int) else None
 
 
 def _listeners(channel, now):
@@ -207,6 +219,20 @@ def _close_out(channel, users):
         _post(listener_channel(channel, u), body)
 
 
+# A stream is let in (its row recorded) a moment before nchan counts it: a row younger than this is kept whatever
+# nchan says.
+SETTLING = timedelta(seconds=30)
+
+
+def _forget_gone(channel, users):
+    """Forget these listeners of a module's channel, whose own channel nchan says nobody listens to any more (their
+    page closed): no more hints are posted for them until they open a stream again (which records them anew)."""
+    recorded_before = utcnow() + timedelta(seconds=current_app.config["LIVE_SESSION_SECONDS"]) - SETTLING
+    db.session.execute(delete(LiveSubscriber).where(LiveSubscriber.channel == channel,
+                                                    LiveSubscriber.user_id.in_(users),
+                                                    LiveSubscriber.expires < recorded_before))
+
+
 def recheck(user_ids):
     """After a change of these users' memberships (on the module or on an ancestor of what they listen to): close
     out their streams of modules they may no longer view. Three queries a channel they listen to."""
@@ -228,15 +254,20 @@ def recheck(user_ids):
 
 
 def publish(channel, message, module_id=None):
-    """Publish one hint on `channel`: a module's goes to each of its listeners who may view `module_id` now. A
-    publisher that is down loses the hint (pages read again when their stream comes back). True when every
-    listener's channel took it."""
+    """Publish one hint on `channel`: a module's goes to each of its listeners who may view `module_id` now, and
+    those whose stream has closed are forgotten. A publisher that is down loses the hint (pages read again when
+    their stream comes back). True when every listener's channel took it."""
     if not current_app.config.get("LIVE_PUBLISH_URL"):
         return False
     body = json.dumps(message).encode()
     try:
-        statuses = [_post(target, body) for target in _targets(channel, module_id)]
-        return all(status is not None and status < 300 for status in statuses)
+        targets = _targets(channel, module_id)
+        answers = [(target, *_post(target, body)) for target in targets]
     except (OSError, http.client.HTTPException) as e:
         log.warning("Live publish to %s failed: %s", channel, e)
         return False
+    gone = [target for target, status, listening in answers if listening == 0 and target != channel]
+    if gone:
+        _forget_gone(channel, {int(target.rsplit("u", 1)[1]) for target in gone})
+        targets[:] = [t for t in targets if t not in gone]  # the pass's memo: no more posts to them
+    return all(status is not None and status < 300 for _, status, _ in answers)
