@@ -535,6 +535,21 @@ def test_a_child_change_reaches_the_parent_and_a_deletion_the_deleted(client, tr
     assert any(p == on(subtask_id) for _, p, _ in publisher)
 
 
+def test_a_listener_of_a_deleted_module_hears_it_was_deleted_even_without_the_parent(client, tree, team,
+                                                                                      token_for, publisher, grant):
+    """Olga sees only the task: when it is deleted (the event is on its parent, which she cannot see) her page is
+    told it was deleted, not that it was taken from her."""
+    grant(tree.task, team.olga)
+    url = client.get(f"/api/live/ticket/{tree.task.id}", headers=token_for(team.olga)).get_json()["item"]["url"]
+    assert _authorize(client, url).status_code == 200
+    task_id = tree.task.id
+    let_delete(team.eddie)
+    assert client.delete(f"/api/module/delete/{task_id}", headers=token_for(team.eddie)).status_code == 200
+    dispatch.run()
+    told = [json.loads(b) for _, p, b in publisher if p == f"/pub/m{task_id}u{team.olga.id}"]
+    assert [m.get("deleted") for m in told] == [True] and told[0]["kind"] == "module.delete"
+
+
 def test_a_pass_reads_listeners_rights_and_webhooks_once_and_publishes_on_one_connection(
         client, tree, team, token_for, publisher, count_queries, monkeypatch):
     """Rights are those of the pass (one moment of delivery): eight comments on one module, heard by two

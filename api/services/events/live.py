@@ -32,7 +32,7 @@ from sqlalchemy import delete, select
 
 from ... import permissions as perm
 from ...extensions import db
-from ...models import LiveSubscriber, User
+from ...models import LiveSubscriber, Module, User
 from ...models.base import utcnow
 
 log = logging.getLogger(__name__)
@@ -197,8 +197,12 @@ def _targets(channel, module_id):
         users = _listeners(channel, utcnow())
         seeing = perm.viewers_among(users, SimpleNamespace(id=module_id)) if users else set()
         unseen = users - seeing
-        if unseen and module_id != own:  # a child's hint: some may see the page, not that child
-            unseen -= perm.viewers_among(unseen, SimpleNamespace(id=own))
+        if unseen and module_id != own:
+            if db.session.get(Module, own) is None:
+                # Deleted (the hint says so, checked on the parent): whoever was let in to its page hears it.
+                seeing, unseen = users, set()
+            else:
+                unseen -= perm.viewers_among(unseen, SimpleNamespace(id=own))
         if unseen:
             _close_out(channel, unseen)
         memo[(channel, module_id)] = [listener_channel(channel, u) for u in sorted(seeing)]
