@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, shot, signIn, useStack } from './browser.js';
 import { apiAs, formValues, linkPath, lisbon, mailsTo, waitForMail } from './outbox.js';
-import { checkScreen } from './a11y.js';
+import { checkScreen, PHONE } from './a11y.js';
 
 let stack;
 let browser;
@@ -242,6 +242,9 @@ describe('events', () => {
     assert.equal(await b.page.locator('[data-testid=module-name]').count(), 0);
     assert.equal(await b.page.getByText('Shared for a while').count(), 0);
     await checkScreen(b.page, 'access lost');
+    await b.page.setViewportSize(PHONE);
+    await checkScreen(b.page, 'access lost, phone');
+    await b.page.setViewportSize({ width: 1360, height: 900 });
     await b.page.waitForTimeout(2500); // ... after 1 s, then 2 s
     assert.deepEqual(tickets, []);
     await shot(b.page, 'events-access-lost');
