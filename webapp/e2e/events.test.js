@@ -239,6 +239,7 @@ describe('events', () => {
     await lost.waitFor({ timeout: 5000 });
     console.log(`# a removed reader told after ${Date.now() - started} ms`);
     assert.match(await lost.innerText(), /No longer shared with you/);
+    assert.equal(await b.page.locator('h1', { hasText: 'No longer shared with you' }).count(), 1, 'the page\'s heading');
     assert.equal(await b.page.locator('[data-testid=module-name]').count(), 0);
     assert.equal(await b.page.getByText('Shared for a while').count(), 0);
     await checkScreen(b.page, 'access lost');

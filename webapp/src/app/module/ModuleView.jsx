@@ -22,11 +22,15 @@ export function Deleted() {
   );
 }
 
-/** What a page (or the portal's frame) shows once its reader may no longer view it (told by the live stream). */
-export function AccessLost({ testId = 'access-lost', children }) {
+/**
+ * What a page shows once its reader may no longer view it (told by the live stream); the portal's frame shows it
+ * as the whole page (`page`: its heading is then the page's h1).
+ */
+export function AccessLost({ testId = 'access-lost', page = false, children }) {
+  const Heading = page ? 'h1' : 'h2';
   return (
     <div className="deleted" data-testid={testId}>
-      <h2>No longer shared with you</h2>
+      <Heading className="deleted__title">No longer shared with you</Heading>
       <p className="muted">You were removed from this item or from one above it.</p>
       {children}
     </div>

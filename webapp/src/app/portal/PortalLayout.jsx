@@ -42,7 +42,7 @@ function PortalError({ portalId, lost }) {
       <TopBar><PortalSwitcher /></TopBar>
       <main className="app__main" id="main">
         {lost ? (
-          <AccessLost testId="portal-lost">{back}</AccessLost>
+          <AccessLost testId="portal-lost" page>{back}</AccessLost>
         ) : (
           <>
             <div className="form__error portal-error" role="alert" data-testid="portal-error">
