@@ -216,8 +216,7 @@ def _close_out(channel, users):
     """Tell each of these listeners of a module's channel that they may no longer view it (their page reads it
     again, is refused and closes the stream) and forget them: a hint of their own channel, never a channel delete
     (module docstring)."""
-    db.session.execute(delete(LiveSubscriber).where(LiveSubscriber.channel == channel,
-                                                    LiveSubscriber.user_id.in_(users)))
+    _forget(channel, users)
     body = json.dumps({"kind": LOST, "module": int(channel[1:])}).encode()
     for u in sorted(users):
         _post(listener_channel(channel, u), body)
@@ -228,13 +227,15 @@ def _close_out(channel, users):
 SETTLING = timedelta(seconds=30)
 
 
-def _forget_gone(channel, users):
-    """Forget these listeners of a module's channel, whose own channel nchan says nobody listens to any more (their
-    page closed): no more hints are posted for them until they open a stream again (which records them anew)."""
-    recorded_before = utcnow() + timedelta(seconds=current_app.config["LIVE_SESSION_SECONDS"]) - SETTLING
-    db.session.execute(delete(LiveSubscriber).where(LiveSubscriber.channel == channel,
-                                                    LiveSubscriber.user_id.in_(users),
-                                                    LiveSubscriber.expires < recorded_before))
+def _forget(channel, users, settled=False):
+    """Forget these listeners of a module's channel: no more hints are posted for them until they open a stream
+    again (which records them anew). `settled`: only records older than SETTLING (nchan said nobody listens on
+    their own channel any more: their page closed)."""
+    stmt = delete(LiveSubscriber).where(LiveSubscriber.channel == channel, LiveSubscriber.user_id.in_(users))
+    if settled:
+        recorded_before = utcnow() + timedelta(seconds=current_app.config["LIVE_SESSION_SECONDS"]) - SETTLING
+        stmt = stmt.where(LiveSubscriber.expires < recorded_before)
+    db.session.execute(stmt)
 
 
 def recheck(user_ids):
@@ -272,6 +273,6 @@ def publish(channel, message, module_id=None):
         return False
     gone = [target for target, status, listening in answers if listening == 0 and target != channel]
     if gone:
-        _forget_gone(channel, {int(target.rsplit("u", 1)[1]) for target in gone})
+        _forget(channel, {int(target[len(channel) + 1:]) for target in gone}, settled=True)  # m{id}u{user}
         targets[:] = [t for t in targets if t not in gone]  # the pass's memo: no more posts to them
     return all(status is not None and status < 300 for _, status, _ in answers)
