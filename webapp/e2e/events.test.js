@@ -1,7 +1,7 @@
 /* Browser tests of events through nginx with nchan, as `make run` serves them (scripts/serve.sh: gunicorn, nginx
  * with the nchan module, and the Huey consumer that dispatches): a comment typed in one browser shows in another
  * within 2 s without a reload; a mention chosen from the @ list rings the other person's bell; a status change and
- * a deletion show on the other person's page; someone removed from a task while reading it is told so; the watch
+ * a deletion show on the other person's page (a /v2 page too); someone removed from a task while reading it is told so; the watch
  * toggle counts its watchers. */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -215,6 +215,39 @@ describe('events', () => {
     await b.page.waitForTimeout(500);
     assert.equal((await sofiaApi.del(`/api/module/delete/${taskId}`)).status, 200);
     await b.page.locator('[data-testid=deleted]').waitFor({ timeout: 5000 });
+    assert.deepEqual(b.errors, []);
+    await b.context.close();
+  });
+
+  test('a /v2 page follows another person\'s changes of its children, and says Deleted', async () => {
+    const phase = (await sofiaApi.get(`/api/module/view/${ids.projectId}`)).data.item.children[0];
+    const b = await openPage(browser, stack.url);
+    await signIn(b.page, stack.url, 'marco@demo.eu');
+    const ticket = b.page.waitForRequest((req) => new RegExp(`/api/live/ticket/${phase.id}$`).test(req.url()));
+    await b.page.goto(`${stack.url}/v2/4rineu/${ids.portalId}/${ids.projectId}/${phase.id}`);
+    await b.page.locator('[data-testid=module-name]', { hasText: phase.name }).waitFor();
+    await ticket;
+    await b.page.waitForTimeout(500); // the page's stream opens
+    await b.page.evaluate(() => { window.notReloaded = true; });
+    const taskId = await newTask('Seen on the v2 page');
+    const row = b.page.locator('.table tbody tr', { hasText: 'Seen on the v2 page' });
+    await row.waitFor({ timeout: 5000 });
+    assert.equal(await row.locator('td').first().innerText(), String(taskId));
+    // Another person deletes a task of the phase, then Marco opens another's /v2 page as Sofia deletes that one.
+    const doomed = await newTask('Gone from the v2 page');
+    await b.page.locator('.table tbody tr', { hasText: 'Gone from the v2 page' }).waitFor({ timeout: 5000 });
+    assert.equal((await sofiaApi.del(`/api/module/delete/${taskId}`)).status, 200);
+    await row.waitFor({ state: 'detached', timeout: 5000 });
+    assert.ok(await b.page.evaluate(() => window.notReloaded), 'read again in place, not reloaded');
+    await b.page.getByRole('link', { name: 'Gone from the v2 page' }).click();
+    await b.page.locator('[data-testid=module-name]', { hasText: 'Gone from the v2 page' }).waitFor();
+    await b.page.waitForTimeout(1000); // the task's stream opens
+    assert.equal((await sofiaApi.del(`/api/module/delete/${doomed}`)).status, 200);
+    await b.page.locator('[data-testid=deleted]').waitFor({ timeout: 5000 });
+    assert.equal(await b.page.locator('h1', { hasText: 'Deleted' }).count(), 1, 'the page\'s heading');
+    await checkScreen(b.page, 'v2 deleted');
+    await b.page.setViewportSize(PHONE);
+    await checkScreen(b.page, 'v2 deleted, phone');
     assert.deepEqual(b.errors, []);
     await b.context.close();
   });

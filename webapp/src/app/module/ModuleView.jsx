@@ -13,10 +13,12 @@ import { useScopeOf } from '../searchScope.jsx';
 import TabContent from './TabContent.jsx';
 import useModuleUpdates from './useModuleUpdates.js';
 
-export function Deleted() {
+/** What a page shows once its module is deleted (`page`: the heading is the page's h1). */
+export function Deleted({ page = false }) {
+  const Heading = page ? 'h1' : 'h2';
   return (
     <div className="deleted" data-testid="deleted">
-      <h2>Deleted</h2>
+      <Heading className="deleted__title">Deleted</Heading>
       <p className="muted">This item no longer exists.</p>
     </div>
   );

@@ -6,6 +6,8 @@ import useFetch from '../../hooks/useFetch.js';
 import { listPlatforms, viewModule } from '../../features/modules/api.js';
 import ModuleHeader from '../../features/modules/ModuleHeader.jsx';
 import AppLayout from '../AppLayout.jsx';
+import { AccessLost, Deleted } from '../module/ModuleView.jsx';
+import useModuleUpdates from '../module/useModuleUpdates.js';
 import V2Frame from './V2Frame.jsx';
 
 // Links within /v2 browse; Edit Project (a plain link to /v2/{platform}/{parentId}/{id}) opens the edit form.
@@ -39,7 +41,7 @@ function PlatformTable() {
 /**
  * /v2/{platform}/{id}[/{id}...] (up to 4 ids): the last module, its header and its children. Reached as
  * /v2/{platform}/{parentId}/{id} from Edit Project (not by browsing /v2), it shows the module inside its portal's
- * layout with its edit form open (spec §2).
+ * layout with its edit form open (spec §2). Another person's change of the module or of a child reads it again.
  */
 function V2Module() {
   const params = useParams();
@@ -48,8 +50,11 @@ function V2Module() {
   const ids = (params['*'] || '').split('/').filter(Boolean);
   const valid = ids.length >= 1 && ids.length <= 4 && ids.every((x) => /^\d+$/.test(x));
   const id = valid ? ids[ids.length - 1] : null;
-  const { status, data: module, error, reload } = useFetch(id ? viewModule : null, [id]);
+  const state = useFetch(id ? viewModule : null, [id]);
+  const { status, data: module, error, reload } = state;
+  const { gone, lost } = useModuleUpdates(state); // kept current by the module's live stream, as its page is
   if (!valid) return <AppLayout><NoMatch /></AppLayout>;
+  if (gone || lost) return <AppLayout><div className="page">{gone ? <Deleted page /> : <AccessLost page />}</div></AppLayout>;
   if (status === 'loading' || status === 'idle') return <Loading />;
   if (status === 'failed') return <AppLayout><div className="page"><div className="form__error" role="alert">{error}</div></div></AppLayout>;
   const here = `/v2/${params.platform}/${ids.join('/')}`;
