@@ -8,6 +8,7 @@ when the API deleted a shared channel to close out a listener who lost the right
 
 The real template is rendered; a small threaded server stands in for the API's `live/authorize`."""
 import asyncio
+import contextlib
 import os
 import random
 import re
@@ -63,6 +64,30 @@ def redis_reachable():
         return False
 
 
+@contextlib.contextmanager
+def serving(tmp_path, api_port):
+    """nginx of the real template, its API at 127.0.0.1:`api_port`: {port, publish, error_log, access_log}."""
+    os.chmod(tmp_path, 0o755)
+    port = free_port()
+    conf = render_nginx.render(str(tmp_path / "nginx.conf"), NGINX_RUN_DIR=str(tmp_path),
+                               NGINX_LISTEN=f"127.0.0.1:{port}", NGINX_API_UPSTREAM=f"127.0.0.1:{api_port}",
+                               NGINX_ACCESS_LOG=str(tmp_path / "access.log"))
+    binary = "/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else "nginx"
+    error_log = tmp_path / "nginx-error.log"
+    proc = subprocess.Popen([binary, "-e", str(error_log), "-c", conf, "-g", "daemon off;"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    for _ in range(100):
+        if os.path.exists(tmp_path / "nchan.sock"):
+            break
+        time.sleep(0.05)
+    try:
+        yield {"port": port, "publish": str(tmp_path / "nchan.sock"), "error_log": error_log,
+               "access_log": tmp_path / "access.log"}
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=10)
+
+
 @pytest.fixture(params=["memory", "redis"])
 def nginx(request, tmp_path, monkeypatch):
     if request.param == "redis":
@@ -73,25 +98,10 @@ def nginx(request, tmp_path, monkeypatch):
         redis.Redis.from_url(REDIS).flushdb()
     else:
         monkeypatch.delenv("REDIS_URL", raising=False)
-    os.chmod(tmp_path, 0o755)
     api = ThreadingHTTPServer(("127.0.0.1", 0), Authorizer)
     threading.Thread(target=api.serve_forever, daemon=True).start()
-    port = free_port()
-    conf = render_nginx.render(str(tmp_path / "nginx.conf"), NGINX_RUN_DIR=str(tmp_path),
-                               NGINX_LISTEN=f"127.0.0.1:{port}", NGINX_API_UPSTREAM=f"127.0.0.1:{api.server_port}",
-                               NGINX_ACCESS_LOG=str(tmp_path / "access.log"))
-    binary = "/usr/sbin/nginx" if os.path.exists("/usr/sbin/nginx") else "nginx"
-    error_log = tmp_path / "nginx-error.log"
-    proc = subprocess.Popen([binary, "-e", str(error_log), "-c", conf, "-g", "daemon off;"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    for _ in range(100):
-        if os.path.exists(tmp_path / "nchan.sock"):
-            break
-        time.sleep(0.05)
-    yield {"port": port, "publish": str(tmp_path / "nchan.sock"), "error_log": error_log,
-           "access_log": tmp_path / "access.log", "redis": request.param == "redis"}
-    proc.send_signal(signal.SIGTERM)
-    proc.wait(timeout=10)
+    with serving(tmp_path, api.server_port) as site:
+        yield {**site, "redis": request.param == "redis"}
     api.shutdown()
 
 
@@ -195,3 +205,20 @@ def test_a_publish_says_how_many_streams_listen(nginx):
     stream.close()
     time.sleep(0.5)
     assert listening() == 0
+
+
+def test_a_stream_asked_for_while_the_api_is_down_is_told_to_come_back(tmp_path, monkeypatch):
+    """auth_request answers 500 when its question gets no answer: the template says 503 with Retry-After instead
+    (the page's stream tries again with a new ticket, lib/live.js)."""
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    with serving(tmp_path, free_port()) as site:  # nothing listens on the API's port
+        with socket.create_connection(("127.0.0.1", site["port"])) as stream:
+            stream.sendall(b"GET /live/m/7?t=x HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n"
+                           b"Connection: close\r\n\r\n")
+            answer = b""
+            while chunk := stream.recv(4096):
+                answer += chunk
+    head, body = answer.split(b"\r\n\r\n", 1)
+    assert head.startswith(b"HTTP/1.1 503"), head
+    assert b"\r\nRetry-After: 5" in head and b"\r\nX-Content-Type-Options: nosniff" in head
+    assert b"application/json" in head and b"Live updates are unavailable for a moment" in body
