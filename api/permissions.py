@@ -13,7 +13,7 @@ from flask import g, has_request_context
 from sqlalchemy import bindparam
 
 from .errors import Conflict, Forbidden, Locked, NotFound
-from .extensions import db
+from .extensions import db, read_rows
 from .models import Membership, Module
 from .models.module import path_ids, path_under
 from .services.platforms import skeleton
@@ -56,7 +56,7 @@ def user_memberships(user):
         bound = token_portal(user)
         if bound is not None:  # a portal-bound API token: the portal's subtree is all there is
             q = q.join(Module, Module.id == Membership.module_id).where(Module.path.like(f"%/{bound}/%"))
-        cache[key] = {m.module_id: m for m in db.session.execute(q, {"user": user.id}).all()}
+        cache[key] = {m.module_id: m for m in read_rows(q, {"user": user.id}).all()}
     return cache[key]
 
 

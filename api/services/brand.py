@@ -1,5 +1,6 @@
 """A module's brand: its logo, re-encoded by Pillow so only pixels are stored."""
 import io
+import warnings
 
 from flask import current_app
 from PIL import Image, UnidentifiedImageError
@@ -37,9 +38,13 @@ def reencode_image(upload, max_bytes, max_side=MAX_SIDE, field="logo"):
         raise ApiError(f"The image is too large (limit {max_bytes // 1024} KB)", status=413)
     limit = current_app.config["MAX_IMAGE_PIXELS"]
     try:
-        # Pillow only warns below twice its limit: our own check, on the header's size, refuses first.
+        # Pillow only warns below twice its limit (a warning nobody reads): our own check, on the header's size,
+        # refuses first.
         Image.MAX_IMAGE_PIXELS = limit
-        with Image.open(io.BytesIO(data)) as img:  # reads the header only
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            img = Image.open(io.BytesIO(data))  # reads the header only
+        with img:
             if img.format not in ("PNG", "JPEG", "GIF", "WEBP", "BMP"):
                 raise UnidentifiedImageError(img.format)
             width, height = img.size

@@ -5,7 +5,7 @@ from sqlalchemy.orm import aliased
 from .. import links
 from .. import permissions as perm
 from ..errors import Conflict, Invalid, NotFound
-from ..extensions import db
+from ..extensions import db, read_rows
 from ..transactions import check_version
 from .owned import get_owned
 from ..models import CustomField, CustomValue, PicklistOption
@@ -249,10 +249,10 @@ def fields_of(modules, attribute=None, ids=None):
         fields_q, values_q = _FIELDS_OF[bool(attribute)], _VALUES_OF
     else:
         fields_q, values_q = _fields_of(ids, bool(attribute)), _values_of(ids)
-    fields_ = read_fields(db.session.execute(fields_q, params))
+    fields_ = read_fields(read_rows(fields_q, params))
     by_module = {}
     if fields_:
-        for v in db.session.execute(values_q, {**params, "fields": [f.id for f in fields_]}):
+        for v in read_rows(values_q, {**params, "fields": [f.id for f in fields_]}):
             by_module.setdefault((v.module_id, v.field_id), []).append(v)
     return {mid: [(f, by_module.get((mid, f.id), [])) for f in found]
             for mid, found in applying(fields_, modules).items()}

@@ -4,7 +4,7 @@ from sqlalchemy import bindparam, func, select
 from .. import links
 from .. import permissions as perm
 from ..errors import ApiError, Conflict, Invalid
-from ..extensions import db
+from ..extensions import db, read_rows
 from .owned import get_owned
 from ..models.module import path_under
 from ..models import Membership, Module, User
@@ -132,7 +132,7 @@ def memberships_of(user, module, r=None, page=None, admin=None):
         if page is not None:
             total = db.session.scalar(select(func.count()).select_from(q.order_by(None).subquery()), ids)
             q = q.limit(page.per_page).offset(page.offset)
-    rows = db.session.execute(q, ids).all()
+    rows = read_rows(q, ids).all()
     if every:  # the module's own admins are among the rows
         admins = sum(1 for m in rows if m.admin and m.module_id == module.id)
     else:

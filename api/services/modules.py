@@ -11,7 +11,7 @@ from sqlalchemy.orm import aliased
 from .. import links
 from .. import permissions as perm
 from ..errors import BadRequest, NotFound
-from ..extensions import db
+from ..extensions import db, read_rows
 from ..forms.modules import STATUSES as DELIVERABLE_STATUSES
 from ..transactions import check_version, lock_row
 from ..links import Ctx
@@ -175,12 +175,12 @@ _VIEW_FIELDS, _VIEW_VALUES = _view_statements()
 def _view_fields(module, children):
     """Every field of the module with its values, and the checklist of each child: two queries (fields with their
     options, values), whatever the number of children."""
-    fields_ = custom_field_values.read_fields(db.session.execute(_VIEW_FIELDS[bool(children)],
+    fields_ = custom_field_values.read_fields(read_rows(_VIEW_FIELDS[bool(children)],
                                                                  {"path": path_ids(module.path), "module": module.id}))
     checks = [f.id for f in fields_ if f.attribute == custom_field_values.CHECKLIST]
     values = {}
     if fields_:
-        for v in db.session.execute(_VIEW_VALUES[bool(children and checks)],
+        for v in read_rows(_VIEW_VALUES[bool(children and checks)],
                                     {"module": module.id, "checks": checks}).all():
             values.setdefault((v.module_id, v.field_id), []).append(v)
     return {mid: [(f, values.get((mid, f.id), [])) for f in found
@@ -222,7 +222,7 @@ def load_view(user, module_id):
     user = real(user)
     module = visible_module(user, module_id)
     r = perm.rights(user, module)
-    family = db.session.execute(_FAMILY, {"module": module.id, "ancestors": module.ancestor_ids,
+    family = read_rows(_FAMILY, {"module": module.id, "ancestors": module.ancestor_ids,
                                           "subtree": module.path + "%", "counted": DESCENDANTS_COUNTED}).all()
     ancestors = [m for m in family if m.level < module.level]
     own = family[len(ancestors)]
@@ -277,7 +277,7 @@ _CHANGES, _CHANGES_IN_PORTAL = _changes(False), _changes(True)
 def etag(user, module, kind):
     """The entity tag of module/view or module/list of `module` for `user` (one query)."""
     stmt = _CHANGES_IN_PORTAL if module.level > 0 else _CHANGES
-    last_id, people_at, watch_at = db.session.execute(stmt, {"portal": scope_id(module.path)}).one()
+    last_id, people_at, watch_at = read_rows(stmt, {"portal": scope_id(module.path)}).one()
     rights = sorted((mid, m.admin, m.allow_view, m.allow_create, m.allow_edit, m.allow_delete)
                     for mid, m in perm.user_memberships(user).items())
     raw = (f"{PAYLOAD}|{kind}|{module.id}|{user.id}|{user.is_superuser}|{last_id}|{people_at}|{watch_at}|{rights}"
@@ -287,7 +287,7 @@ def etag(user, module, kind):
 
 def list_children(user, module_id):
     module = visible_module(user, module_id)
-    children = db.session.execute(_CHILDREN, {"parent": module.id}).all()
+    children = read_rows(_CHILDREN, {"parent": module.id}).all()
     return rows_of(user, children, parent_rights={module.id: perm.rights(user, module)}, ids=_children_ids(module))
 
 
@@ -318,13 +318,13 @@ def detailed_list_by_type(user, type_, module_id, page, filters):
     params = {"prefix": root.path + "%", "type": type_, "root": root.id, "status": filters.get("status") or [],
               "owner": filters.get("owner"), "from": filters.get("from"), "to": filters.get("to"),
               "q": f"%{page.q.lower()}%" if page.q else None, "limit": page.per_page, "offset": page.offset}
-    total = db.session.scalar(count, params)
-    ids = db.session.scalars(ids, params).all()
+    total = read_rows(count, params).scalar()
+    ids = read_rows(ids, params).scalars().all()
     rank = {mid: i for i, mid in enumerate(ids)}
-    rows = sorted(db.session.execute(_ROWS_BY_ID, {"ids": ids}).all(), key=lambda m: rank[m.id]) if ids else []
+    rows = sorted(read_rows(_ROWS_BY_ID, {"ids": ids}).all(), key=lambda m: rank[m.id]) if ids else []
     out = rows_of(user, rows)
     needed = {p for m in rows for p in path_ids(m.path)[:-1]}
-    context = {a.id: a for a in db.session.execute(_NAMES_BY_ID, {"ids": list(needed)})} if needed else {}
+    context = {a.id: a for a in read_rows(_NAMES_BY_ID, {"ids": list(needed)})} if needed else {}
     for row, m in zip(out, rows):
         ancestors = [context[p] for p in path_ids(m.path)[:-1] if p in context]
         parent = context.get(m.parent_id)

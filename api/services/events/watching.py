@@ -3,7 +3,7 @@ covers its subtree; 'unwatched' on a child stops an ancestor's watch from reachi
 Creating a module, owning its deliverable, commenting on it or being mentioned in it makes one a watcher."""
 from sqlalchemy import bindparam, select
 
-from ...extensions import db
+from ...extensions import db, read_rows
 from ...models import Watch
 from ...models.base import utcnow
 from ...models.module import path_ids, scope_id
@@ -28,7 +28,7 @@ _WATCHES_OF = _WATCHES.where(Watch.user_id == bindparam("user"))  # built once: 
 
 
 def _rows(module, user_id=None):
-    return db.session.execute(_WATCHES if user_id is None else _WATCHES_OF,
+    return read_rows(_WATCHES if user_id is None else _WATCHES_OF,
                               {"ids": path_ids(module.path), "user": user_id}).all()
 
 
