@@ -176,12 +176,12 @@ def _view_fields(module, children):
     """Every field of the module with its values, and the checklist of each child: two queries (fields with their
     options, values), whatever the number of children."""
     fields_ = custom_field_values.read_fields(read_rows(_VIEW_FIELDS[bool(children)],
-                                                                 {"path": path_ids(module.path), "module": module.id}))
+                                                        {"path": path_ids(module.path), "module": module.id}))
     checks = [f.id for f in fields_ if f.attribute == custom_field_values.CHECKLIST]
     values = {}
     if fields_:
         for v in read_rows(_VIEW_VALUES[bool(children and checks)],
-                                    {"module": module.id, "checks": checks}).all():
+                           {"module": module.id, "checks": checks}).all():
             values.setdefault((v.module_id, v.field_id), []).append(v)
     return {mid: [(f, values.get((mid, f.id), [])) for f in found
                   if mid == module.id or f.attribute == custom_field_values.CHECKLIST]
@@ -223,7 +223,7 @@ def load_view(user, module_id):
     module = visible_module(user, module_id)
     r = perm.rights(user, module)
     family = read_rows(_FAMILY, {"module": module.id, "ancestors": module.ancestor_ids,
-                                          "subtree": module.path + "%", "counted": DESCENDANTS_COUNTED}).all()
+                                 "subtree": module.path + "%", "counted": DESCENDANTS_COUNTED}).all()
     ancestors = [m for m in family if m.level < module.level]
     own = family[len(ancestors)]
     children = family[len(ancestors) + 1:]

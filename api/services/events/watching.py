@@ -29,7 +29,7 @@ _WATCHES_OF = _WATCHES.where(Watch.user_id == bindparam("user"))  # built once: 
 
 def _rows(module, user_id=None):
     return read_rows(_WATCHES if user_id is None else _WATCHES_OF,
-                              {"ids": path_ids(module.path), "user": user_id}).all()
+                     {"ids": path_ids(module.path), "user": user_id}).all()
 
 
 def watchers_of(module):
