@@ -1,8 +1,8 @@
 /* Browser tests of events through nginx with nchan, as `make run` serves them (scripts/serve.sh: gunicorn, nginx
  * with the nchan module, and the Huey consumer that dispatches): a comment typed in one browser shows in another
  * within 2 s without a reload; a mention chosen from the @ list rings the other person's bell; a status change and
- * a deletion show on the other person's page (a /v2 page too); someone removed from a task while reading it is told so; the watch
- * toggle counts its watchers. */
+ * a deletion show on the other person's page (a /v2 page too); someone removed from a task while reading it is
+ * told so; the watch toggle counts its watchers. */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, shot, signIn, useStack } from './browser.js';

@@ -138,8 +138,9 @@ function seededInstance() {
   migrateAndSeed(databaseEnv(building));
   try {
     fs.renameSync(building, dir);
-  } catch {
-    fs.rmSync(building, { recursive: true, force: true }); // another test file's copy is in place
+  } catch (e) {
+    fs.rmSync(building, { recursive: true, force: true });
+    if (!fs.existsSync(dir)) throw e; // else another test file's copy is in place
   }
   const dayAgo = Date.now() - 24 * 3600 * 1000;
   for (const old of fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith(SEEDS))) {
