@@ -12,6 +12,7 @@ posts: nothing waits on the network while holding the database's write lock."""
 import functools
 import logging
 import os
+import threading
 
 from flask import has_app_context
 from huey import RedisHuey, SqliteHuey, crontab
@@ -54,13 +55,21 @@ def make_huey():
 
 huey = make_huey()
 _APP = {}
+_APP_LOCK = threading.Lock()
 
 
 def _app():
-    if "app" not in _APP:
-        from . import create_app
-        _APP["app"] = create_app()
-    return _APP["app"]
+    """The consumer's one app, made by the first task that needs it: the consumer runs tasks in threads (-k thread),
+    and two first tasks at once must not make two (seen: CPython 3.11's compiler failing under werkzeug's rule
+    builders in two threads, 'AST constructor recursion depth mismatch', on a loaded machine)."""
+    app = _APP.get("app")
+    if app is None:
+        with _APP_LOCK:
+            if "app" not in _APP:
+                from . import create_app
+                _APP["app"] = create_app()
+            app = _APP["app"]
+    return app
 
 
 def in_app(fn):

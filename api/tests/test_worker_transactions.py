@@ -150,3 +150,28 @@ def test_a_queue_that_is_down_leaves_the_mail_to_the_sweep_but_a_task_that_fails
     mention()
     with pytest.raises(ConnectionError):
         dispatch.run()
+
+
+def test_the_consumers_threads_make_one_app_between_them(monkeypatch):
+    """The consumer runs tasks in threads: two first tasks at once make the app once, and both get that app
+    (making it in two threads at once failed on a loaded machine: CPython 3.11's compiler, under werkzeug)."""
+    import api
+    made, entered = [], threading.Barrier(2)
+
+    def slow_create_app():
+        made.append(threading.get_ident())
+        time.sleep(0.2)  # long enough for the other thread to arrive while this one is making it
+        return SimpleNamespace(n=len(made))
+    monkeypatch.setattr(api, "create_app", slow_create_app)
+    monkeypatch.setattr(tasks, "_APP", {})
+    got = []
+
+    def first_task():
+        entered.wait()
+        got.append(tasks._app())
+    threads = [threading.Thread(target=first_task) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(made) == 1 and got[0] is got[1]
