@@ -26,6 +26,7 @@ the webapp does (the GET form first where there is one, then POST with the form'
 permitted; every case a role is permitted names the link that offers it (or its endpoint is in LINKLESS), and
 that link must be offered; every link's route must be an endpoint of the app.
 """
+import copy
 import hashlib
 import io
 import json
@@ -137,6 +138,7 @@ def png_bytes():
 
 def _stored(kind, name, data):
     """A stored file under a fixed name, written again if a destructive case (or another test) removed it."""
+    _SNAPSHOT.setdefault("files", {})[(kind, name)] = data
     path = storage.path_of(kind, name)
     if not os.path.exists(path):
         with open(path, "wb") as fh:
@@ -174,7 +176,41 @@ def _root():
     return _CACHE["root"]
 
 
+# The world's rows as the first build_world made them, put back by the next ones (a world is rebuilt after every
+# write that succeeded, hundreds of times a run: one INSERT a table instead of building it again).
+_SNAPSHOT = {}
+
+
+def _rows(conn):
+    """{table: {primary key: row}} of every table but the search documents (their triggers write them)."""
+    return {t: {tuple(r._mapping[c.name] for c in t.primary_key.columns): dict(r._mapping)
+                for r in conn.execute(t.select())}
+            for t in _db.metadata.sorted_tables if t.name != "search_doc"}
+
+
 def build_world():
+    """The world, on a database just emptied by reset_database: built the first time, its rows put back as they
+    were (the same ids, the same tokens) after that."""
+    s = _db.session
+    if "rows" in _SNAPSHOT:
+        for t, rows in _SNAPSHOT["rows"]:
+            s.execute(insert(t), rows)
+        for (kind, name), data in _SNAPSHOT["files"].items():
+            _stored(kind, name, data)
+        s.commit()
+        return copy.deepcopy(_SNAPSHOT["world"])
+    before = _rows(s.connection())
+    w = _build_world()
+    after = _rows(s.connection())
+    assert all(after[t].get(key) == row for t in before for key, row in before[t].items()), \
+        "building the world changed rows it did not make: putting its own back would not rebuild it"
+    _SNAPSHOT["rows"] = [(t, [row for key, row in after[t].items() if key not in before[t]]) for t in after
+                         if after[t].keys() - before[t].keys()]
+    _SNAPSHOT["world"] = copy.deepcopy(w)
+    return w
+
+
+def _build_world():
     """A portal with P (phase, task) and a locked L, the role memberships, and one of every item on P.
     Bulk inserts in one transaction (about twenty statements, no HTTP)."""
     s = _db.session
