@@ -4,9 +4,9 @@ The suite runs on SQLite by default and on PostgreSQL when TEST_DATABASE_URL poi
 (scripts/test.sh does both when the server is reachable).
 """
 import contextlib
-import re
 import contextvars
 import os
+import re
 import tempfile
 from types import SimpleNamespace
 
@@ -87,7 +87,8 @@ _PLATFORM_ROWS = {}
 
 # The tables written since the last reset: only those need emptying (a DELETE costs ~0.3 ms a table on PostgreSQL
 # even when empty, and most tests touch a few of the ~45). Any statement not known to be a read or a plain
-# INSERT/UPDATE/DELETE of one table (DDL, a CTE, a write by a trigger's table) counts as writing everything.
+# INSERT/UPDATE/DELETE of one table (DDL, TRUNCATE, a CTE that writes) counts as writing everything; what the
+# search triggers write, the engine does not see: see _with_search_documents.
 _EVERYTHING = "*"
 _DIRTY = {_EVERYTHING}
 _WRITE = re.compile(r'\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)"?', re.IGNORECASE)
@@ -133,10 +134,8 @@ def reset_database():
 
 
 def _with_search_documents(tables):
-    """The search triggers write search_doc (and SQLite's index of it) for the tables they watch; emptying
-    those tables through the triggers would leave nothing behind, but deleting search_doc directly is cheaper
-    and does not depend on it. The platforms' two tables go together: the platform modules' rows and their
-    rules are put back as one."""
+    """`tables` and what goes with them: search_doc, which the search triggers write unseen (emptied whenever
+    anything is), and the platforms' two tables together (their rows are put back as one)."""
     names = {t.name for t in tables}
     extra = {"search_doc"}
     if names & {"module", "skeleton_rule"}:
