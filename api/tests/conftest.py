@@ -88,7 +88,7 @@ _PLATFORM_ROWS = {}
 # The tables written since the last reset: only those need emptying (a DELETE costs ~0.3 ms a table on PostgreSQL
 # even when empty, and most tests touch a few of the ~45). Any statement not known to be a read or a plain
 # INSERT/UPDATE/DELETE of one table (DDL, TRUNCATE, a CTE that writes) counts as writing everything; what the
-# search triggers write, the engine does not see: see _with_search_documents.
+# search triggers write, the engine does not see (reset_database empties search_doc with any table).
 _EVERYTHING = "*"
 _DIRTY = {_EVERYTHING}
 _WRITE = re.compile(r'\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+"?(\w+)"?', re.IGNORECASE)
@@ -106,41 +106,33 @@ def _note_writes(_conn, _cursor, statement, _parameters, _context, _executemany)
         _DIRTY.add(_EVERYTHING)
 
 
+# What goes with a written table: search_doc, which the search triggers write unseen, whenever anything was
+# written; the platforms' two tables together (their rows are put back as one).
+_PLATFORM_TABLES = {"module", "skeleton_rule"}
+
+
 def reset_database():
     """Empty every table written since the last reset and insert the platforms again."""
     _db.session.remove()
-    dirty = set(_DIRTY)
-    everything = _EVERYTHING in dirty
-    tables = [t for t in reversed(_db.metadata.sorted_tables) if everything or t.name in dirty]
-    if tables:
-        tables = _with_search_documents(tables)
+    names = {t.name for t in _db.metadata.sorted_tables} if _EVERYTHING in _DIRTY else set(_DIRTY)
+    if names:
+        names |= {"search_doc"} | (_PLATFORM_TABLES if names & _PLATFORM_TABLES else set())
     with _db.engine.begin() as conn:
         # DELETE, children first: on these small tables it is much faster than TRUNCATE on PostgreSQL
         # (ids are not reset; nothing may depend on them).
-        for t in tables:
-            conn.execute(t.delete())
+        for t in reversed(_db.metadata.sorted_tables):
+            if t.name in names:
+                conn.execute(t.delete())
         if not _PLATFORM_ROWS:
             ensure_platforms(conn)
             for t in (Module.__table__, SkeletonRule.__table__):
                 _PLATFORM_ROWS[t] = [dict(r._mapping) for r in conn.execute(t.select())]
-        else:  # the same rows again, without ensure_platforms' table reflection
-            emptied = {t.name for t in tables}
+        elif names & _PLATFORM_TABLES:  # the same rows again, without ensure_platforms' table reflection
             for t, rows in _PLATFORM_ROWS.items():
-                if t.name in emptied:
-                    conn.execute(t.insert(), rows)
+                conn.execute(t.insert(), rows)
     _DIRTY.clear()
     _STATE["generation"] += 1
     _STATE["owner"] = None
-
-
-def _with_search_documents(tables):
-    """`tables` and what goes with them: search_doc, which the search triggers write unseen (emptied whenever
-    anything is), and the platforms' two tables together (their rows are put back as one)."""
-    names = {t.name for t in tables}
-    extra = {"search_doc"}
-    if names & {"module", "skeleton_rule"}:
-        extra |= {"module", "skeleton_rule"}
-    return [t for t in reversed(_db.metadata.sorted_tables) if t.name in names | extra]
 
 
 def shared_data_owner(request):

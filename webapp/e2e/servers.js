@@ -145,7 +145,9 @@ function seededInstance() {
   const dayAgo = Date.now() - 24 * 3600 * 1000;
   for (const old of fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith(SEEDS))) {
     const at = path.join(os.tmpdir(), old);
-    if (at !== dir && fs.statSync(at).mtimeMs < dayAgo) fs.rmSync(at, { recursive: true, force: true });
+    // (another test file may be removing the same old one: gone is fine)
+    const stat = fs.statSync(at, { throwIfNoEntry: false });
+    if (at !== dir && stat && stat.mtimeMs < dayAgo) fs.rmSync(at, { recursive: true, force: true });
   }
   return dir;
 }
