@@ -31,6 +31,8 @@ def create_app(config=None, **overrides):
     app.config.from_object(config or Config)
     app.config.update(overrides)
     os.makedirs(app.instance_path, exist_ok=True)
+    from . import secret_key
+    secret_key.configure(app)
     from .method_override import MethodOverride
     app.wsgi_app = MethodOverride(app.wsgi_app)
     if app.config.get("TRUSTED_PROXIES"):

@@ -1,4 +1,4 @@
-"""Sysadmin commands: create-user, reset-mfa, security-log, seed-demo, bench-data, init-platforms."""
+"""Sysadmin commands: create-user, reset-mfa, link-sso, security-log, seed-demo, bench-data, init-platforms."""
 import json
 
 import click
@@ -42,6 +42,21 @@ def register_cli(app):
         except NotFound as e:
             raise click.UsageError(e.message)
         click.echo(f"Two-factor sign-in removed for {user.email}.")
+
+    @app.cli.command("link-sso")
+    @click.argument("email")
+    @click.argument("issuer")
+    @click.argument("subject")
+    def link_sso(email, issuer, subject):
+        """Link an account to a single sign-on identity (the provider's issuer URL and the user's subject, `sub`):
+        its next sign-on needs no password proof. Logged in its security log."""
+        from .errors import ApiError
+        from .services import oidc
+        try:
+            user = oidc.link(email, issuer, subject)
+        except ApiError as e:
+            raise click.UsageError(e.message)
+        click.echo(f"{user.email} is linked to {subject} at {issuer}.")
 
     @app.cli.command("security-log")
     @click.argument("email", required=False)

@@ -1,5 +1,6 @@
 """Settings, all read from environment variables (with defaults fit for `make run`)."""
 import os
+import secrets
 from datetime import timedelta
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -15,7 +16,7 @@ def _bool(name, default=False):
 
 
 _OIDC_KEYS = ("ISSUER", "CLIENT_ID", "CLIENT_SECRET", "SCOPES", "EMAIL_CLAIM", "UNKNOWN_USERS", "GROUP_CLAIM",
-              "GROUPS", "NAME", "REDIRECT_URI", "PASSWORD_LOGIN")
+              "GROUPS", "NAME", "REDIRECT_URI", "PASSWORD_LOGIN", "TRUST_EMAIL", "MFA")
 
 
 def oidc_settings(environ=os.environ):
@@ -23,7 +24,10 @@ def oidc_settings(environ=os.environ):
     nginx/hosts.json, e.g. OIDC_CALIBR_ISSUER). Keys: ISSUER, CLIENT_ID, CLIENT_SECRET, SCOPES ("openid email
     profile"), EMAIL_CLAIM ("email"), UNKNOWN_USERS (create | refuse), GROUP_CLAIM, GROUPS ("group=portalId[:admin],
     ..."), NAME (shown as 'Sign in with {NAME}'), REDIRECT_URI (default {publicUrl}/sso/callback), PASSWORD_LOGIN
-    (false: this brand signs in only through its provider). Answers {"*" or brand: {key: value}}."""
+    (false: this brand signs in only through its provider), TRUST_EMAIL (true: the provider's e-mails count as
+    verified without an `email_verified` claim; off by default), MFA ("provider": the provider's own second factor
+    replaces the account's TOTP; by default an account with a TOTP is asked for it after single sign-on too).
+    Answers {"*" or brand: {key: value}}."""
     out = {}
     for name, value in environ.items():
         if not name.startswith("OIDC_") or name == "OIDC_TIMEOUT":
@@ -35,7 +39,7 @@ def oidc_settings(environ=os.environ):
         brand = "*" if rest == key else rest[:-len(key) - 1].lower()
         if key == "GROUPS":
             value = dict(pair.split("=", 1) for pair in value.split(",") if "=" in pair)
-        elif key == "PASSWORD_LOGIN":
+        elif key in ("PASSWORD_LOGIN", "TRUST_EMAIL"):
             value = value.lower() in ("1", "true", "yes", "on")
         out.setdefault(brand, {})[key.lower()] = value
     return out
@@ -53,8 +57,9 @@ def engine_options(environ=os.environ):
 
 class Config:
     INSTANCE_DIR = os.environ.get("INSTANCE_DIR", os.path.join(ROOT, "instance"))
-    SECRET_KEY = os.environ.get("SECRET_KEY", "dev-secret-change-me-in-production-0123456789")
-    JWT_SECRET_KEY = os.environ.get("JWT_SECRET_KEY") or SECRET_KEY
+    # Never a built-in value: unset, the instance folder's random key (api/secret_key.py); a weak one is refused.
+    SECRET_KEY = os.environ.get("SECRET_KEY") or None
+    JWT_SECRET_KEY = os.environ.get("JWT_SECRET_KEY") or None
     SQLALCHEMY_DATABASE_URI = os.environ.get("DATABASE_URL") or (
         "sqlite:///" + os.path.join(INSTANCE_DIR, "portal.db"))
     SQLALCHEMY_ENGINE_OPTIONS = engine_options()
@@ -149,6 +154,8 @@ class Config:
 
 class TestConfig(Config):
     TESTING = True
+    # Random for each test process, shared by the apps a test makes (a second app reads the first's tokens).
+    SECRET_KEY = os.environ.get("SECRET_KEY") or secrets.token_urlsafe(48)
     EVENTS_AUTODISPATCH = False  # the tests run the dispatcher themselves (events.dispatch.run)
     HUEY_IMMEDIATE = True
     LIVE_PUBLISH_URL = ""

@@ -49,6 +49,17 @@ class ChangePasswordForm(Form):
                             metadata={"label": "Current password", "type": "password", "raw": True,
                                       "required_message": "Current password is required"})
     password = fields.Nested(_Repeated, required=True, metadata={"label": "Password"})
+    # A stolen session may have minted a token that would outlive the new password: revoked unless unticked.
+    revokeTokens = fields.Boolean(truthy={"1", "true", "on", "yes", 1, True},
+                                  falsy={"0", "false", "off", "no", "", 0, False}, load_default=True,
+                                  metadata={"label": "Also revoke my API tokens", "type": "checkbox"})
+
+
+class PasswordProofForm(Form):
+    """A sensitive change inside a session (enrolling a second factor) asks for the password again."""
+    token_required = False
+    password = fields.String(load_default="", validate=validate.Length(max=1000),
+                             metadata={"label": "Current password", "type": "password", "raw": True})
 
 
 class CodeForm(Form):
@@ -60,6 +71,14 @@ class CodeForm(Form):
 class MfaTokenForm(Form):
     token_required = False
     mfaToken = fields.String(required=True, validate=validate.Length(max=2000), metadata={"label": "Sign-in"})
+
+
+class SsoLinkForm(Form):
+    """An identity provider named an existing password account: its password, once, links the two."""
+    token_required = False
+    linkToken = fields.String(required=True, validate=validate.Length(max=2000), metadata={"label": "Sign-in"})
+    password = fields.String(required=True, validate=validate.Length(max=1000),
+                             metadata={"label": "Password", "raw": True})
 
 
 class MfaLoginForm(MfaTokenForm, CodeForm):

@@ -1,4 +1,4 @@
-from .user import User, UserSession, ApiToken, RecoveryCode, SecurityEvent, OidcLogin, PasswordReset
+from .user import User, UserSession, ApiToken, RecoveryCode, SecurityEvent, OidcLogin, PasswordReset, SignInChallenge, OidcIdentity
 from .module import Module, SkeletonRule, Membership, Brand, Deliverable, Invitation
 from .content import (Article, VaultFile, FileVersion, Reference, Comment, CustomField, PicklistOption, CustomValue,
                       Report, Metric, CloneConfig, FeedEntry)
@@ -12,7 +12,7 @@ MODULE_OWNED = [FeedEntry, Membership, Brand, Deliverable, Invitation, Article, 
                 Comment, CustomValue, Metric, Report, CloneConfig, CustomField]
 # Watches, mentions and webhooks go with their module by the database's ON DELETE CASCADE.
 
-__all__ = ["User", "UserSession", "ApiToken", "RecoveryCode", "SecurityEvent", "OidcLogin", "PasswordReset", "Module", "SkeletonRule", "Membership", "Brand",
+__all__ = ["User", "UserSession", "ApiToken", "RecoveryCode", "SecurityEvent", "OidcLogin", "PasswordReset", "SignInChallenge", "OidcIdentity", "Module", "SkeletonRule", "Membership", "Brand",
            "Deliverable", "Invitation", "Article", "VaultFile", "FileVersion", "Reference", "Comment", "CustomField",
            "PicklistOption", "CustomValue", "Report", "Metric", "CloneConfig", "FeedEntry", "SearchDoc", "MODULE_OWNED",
            "Event", "EventCursor", "Watch", "CommentMention", "Notification", "NotificationPreference", "Webhook",

@@ -97,6 +97,37 @@ class OidcLogin(db.Model):
     used = db.Column(db.DateTime, nullable=True)
 
 
+class SignInChallenge(db.Model):
+    """A sign-in half done: the password (or the identity provider's answer) was checked, and a second step is
+    asked. The token the client holds is random and stored hashed; the row binds it to one user and one stage
+    ("verify" a code, "enrol" a factor, "link" a single sign-on identity by the password) and is used once."""
+    __tablename__ = "sign_in_challenge"
+    id = db.Column(db.Integer, primary_key=True)
+    token_hash = db.Column(db.String(64), nullable=False, unique=True)
+    user_id = db.Column(db.Integer, db.ForeignKey("user.id", ondelete="CASCADE"), nullable=False, index=True)
+    stage = db.Column(db.String(10), nullable=False)
+    method = db.Column(db.String(10), nullable=False, default="password")  # how the first step was made
+    # The identity a "link" challenge would link (single sign-on's issuer and subject).
+    issuer = db.Column(db.String(300), nullable=True)
+    subject = db.Column(db.String(255), nullable=True)
+    attempts = db.Column(db.Integer, nullable=False, default=0)
+    created = db.Column(db.DateTime, nullable=False, default=utcnow)
+    expires = db.Column(db.DateTime, nullable=False)
+    used = db.Column(db.DateTime, nullable=True)
+
+
+class OidcIdentity(db.Model):
+    """An account's single sign-on identity (the provider's issuer and subject): made at the first sign-on of an
+    account without a password, after the password was proven once, or by a sysadmin (`flask link-sso`)."""
+    __tablename__ = "oidc_identity"
+    __table_args__ = (db.UniqueConstraint("issuer", "subject"),)
+    id = db.Column(db.Integer, primary_key=True)
+    user_id = db.Column(db.Integer, db.ForeignKey("user.id", ondelete="CASCADE"), nullable=False, index=True)
+    issuer = db.Column(db.String(300), nullable=False)
+    subject = db.Column(db.String(255), nullable=False)
+    created = db.Column(db.DateTime, nullable=False, default=utcnow)
+
+
 class PasswordReset(db.Model):
     id = db.Column(db.Integer, primary_key=True)
     user_id = db.Column(db.Integer, db.ForeignKey("user.id", ondelete="CASCADE"), nullable=False, index=True)

@@ -7,13 +7,13 @@ from datetime import timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from flask import current_app
+from flask import current_app, g
 from flask_jwt_extended import decode_token
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
 from ..errors import Forbidden, Invalid, Unauthorized
 from ..extensions import db
-from ..models import PasswordReset, User
+from ..models import ApiToken, PasswordReset, User
 from ..models.base import utcnow
 from . import background, mail, sessions
 
@@ -67,11 +67,7 @@ def login(username, password, host=None):
         from .events import mailing
         mailing.remember_brand(user, host)
     from . import mfa
-    if user.mfa_secret:
-        return {"mfaRequired": True, "mfaToken": mfa.challenge(user, "verify")}
-    if mfa.required(user):
-        return {"mfaRequired": True, "mfaEnrolRequired": True, "mfaToken": mfa.challenge(user, "enrol")}
-    return signed_in(user)
+    return mfa.second_step(user)
 
 
 def signed_in(user, method="password"):
@@ -96,18 +92,46 @@ def logout(jwt_payload):
     sessions.end_current(jwt_payload.get("jti"))
 
 
-def change_password(user, current, new):
-    """Spec §5's rules (the form checks length and repeat); every other session ends; logged. Commits."""
-    if not verify_password(user, current):
-        raise Invalid("Your current password is not correct", errors={"current": ["Your current password is not correct"]})
+REAUTH_SECONDS = 900
+WRONG_PASSWORD = "Your current password is not correct"
+
+
+def prove_password(user, password, field):
+    """A fresh proof before a sensitive change made inside a session (a borrowed session is not the owner): the
+    password, a wrong one counted by the limiter like a wrong sign-in. An account without a password (single
+    sign-on only) proves itself by a session opened in the last REAUTH_SECONDS."""
+    if user.password_hash is None:
+        if sessions.current_age() is not None and sessions.current_age() <= REAUTH_SECONDS:
+            return
+        message = "Sign in again to do this (your sign-in must be less than 15 minutes old)"
+        raise Invalid(message, errors={field: [message]})
+    if not verify_password(user, password or ""):
+        sessions.log(user, "password_check_failed")
+        g.failed_check = True
+        db.session.commit()
+        raise Invalid(WRONG_PASSWORD, errors={field: [WRONG_PASSWORD]})
+
+
+def change_password(user, current, new, revoke_tokens=True):
+    """Spec §5's rules (the form checks length and repeat); every other session ends, outstanding reset links die
+    and, unless the user keeps them, so do their API tokens (a stolen session may have minted one); logged. Answers
+    what was revoked. Commits."""
+    prove_password(user, current, "current")
     if verify_password(user, new):
         raise Invalid("The new password must differ from the current one",
                       errors={"password[first]": ["The new password must differ from the current one"]})
     user.password_hash = hash_password(new)
     n = sessions.end_others(user, sessions.current_jti(), reason=None)
-    sessions.log(user, "password_changed", f"{n} other session(s) ended")
+    now = utcnow()
+    links = db.session.execute(update(PasswordReset).where(PasswordReset.user_id == user.id,
+                                                           PasswordReset.used.is_(None))
+                               .values(used=now)).rowcount
+    tokens = db.session.execute(update(ApiToken).where(ApiToken.user_id == user.id, ApiToken.revoked.is_(None))
+                                .values(revoked=now)).rowcount if revoke_tokens else 0
+    sessions.log(user, "password_changed",
+                 f"{n} other session(s) ended, {tokens} API token(s) and {links} reset link(s) revoked")
     db.session.commit()
-    return n
+    return {"ended": n, "tokensRevoked": tokens, "resetLinksRevoked": links}
 
 
 def _digest(token):

@@ -8,15 +8,15 @@ names the user and the stage (`verify`, or `enrol` when REQUIRE_MFA makes a user
 import hashlib
 import secrets
 import time
+from datetime import timedelta
 
 import pyotp
-from flask import current_app
-from itsdangerous import BadSignature, URLSafeTimedSerializer
-from sqlalchemy import delete, exists, select
+from flask import current_app, g
+from sqlalchemy import delete, exists, select, update
 
 from ..errors import Conflict, Invalid, NotFound, Unauthorized
 from ..extensions import db
-from ..models import Membership, RecoveryCode, User
+from ..models import Membership, RecoveryCode, SignInChallenge, User
 from ..models.base import utcnow
 from .. import hosts
 from . import sessions
@@ -25,36 +25,80 @@ RECOVERY_CODES = 10
 STEP = 30
 EXPIRED = "Your sign-in has expired, please sign in again"
 BAD_CODE = "Invalid code"
+MAX_ATTEMPTS = 10  # wrong answers to one challenge before it dies (the limiter counts per account and address too)
 
 
-def _serializer():
-    return URLSafeTimedSerializer(current_app.config["SECRET_KEY"], salt="mfa-challenge")
+def _hash(token):
+    return hashlib.sha256((token or "").encode()).hexdigest()
 
 
-def challenge(user, stage):
-    return _serializer().dumps({"u": user.id, "s": stage})
+def challenge(user, stage, method="password", issuer=None, subject=None):
+    """A new server-side challenge for this user and stage, made only once the first step was checked; its random
+    token (only its hash is kept) is what the client sends back. Commits."""
+    token = secrets.token_urlsafe(32)
+    now = utcnow()
+    db.session.execute(delete(SignInChallenge).where(SignInChallenge.expires < now - timedelta(days=1)))
+    db.session.add(SignInChallenge(token_hash=_hash(token), user_id=user.id, stage=stage, method=method,
+                                   issuer=issuer, subject=subject, created=now,
+                                   expires=now + timedelta(seconds=current_app.config["MFA_TOKEN_SECONDS"])))
+    db.session.commit()
+    return token
+
+
+def _row(token):
+    if not isinstance(token, str) or not token or len(token) > 200:
+        return None
+    return db.session.scalar(select(SignInChallenge).where(SignInChallenge.token_hash == _hash(token)))
 
 
 def challenge_user_id(token):
-    """The user a challenge names, unverified: only the rate limiter's key (counts per account and address)."""
-    try:
-        ok, payload = _serializer().loads_unsafe(token or "")
-        return int(payload["u"]) if isinstance(payload, dict) else None
-    except (BadSignature, KeyError, TypeError, ValueError):
-        return None
+    """The user a challenge is for: the rate limiter's key (counts per account and address)."""
+    row = _row(token)
+    return row.user_id if row is not None else None
 
 
-def read_challenge(token):
-    try:
-        payload = _serializer().loads(token or "", max_age=current_app.config["MFA_TOKEN_SECONDS"])
-        user = db.session.get(User, int(payload["u"]))
-        stage = payload["s"]
-    except (BadSignature, KeyError, TypeError, ValueError):
+def read_challenge(token, stages=("verify", "enrol")):
+    """The challenge's row and user, if it is live, for one of these stages, and its stage still fits the user
+    (a code to verify needs a factor; an enrolment is only for a user REQUIRE_MFA obliges and who has none)."""
+    row = _row(token)
+    if row is None or row.used is not None or row.expires < utcnow() or row.attempts >= MAX_ATTEMPTS \
+            or row.stage not in stages:
         raise Unauthorized(EXPIRED)
-    if user is None or not user.is_active or stage not in ("verify", "enrol") or \
-            (stage == "verify") != bool(user.mfa_secret):
+    user = db.session.get(User, row.user_id)
+    if user is None or not user.is_active:
         raise Unauthorized(EXPIRED)
-    return user, stage
+    if (row.stage == "verify" and not user.mfa_secret) or \
+            (row.stage == "enrol" and (user.mfa_secret or not required(user))):
+        raise Unauthorized(EXPIRED)
+    return row, user
+
+
+def failed_attempt(row):
+    """A wrong answer to a challenge: counted on the row (it dies after MAX_ATTEMPTS) and for the limiter."""
+    db.session.execute(update(SignInChallenge).where(SignInChallenge.id == row.id)
+                       .values(attempts=SignInChallenge.attempts + 1))
+    g.failed_check = True
+
+
+def use(row):
+    """Mark the challenge used, once: of two requests finishing it at the same time only one goes on. No commit."""
+    taken = db.session.execute(update(SignInChallenge).where(SignInChallenge.id == row.id,
+                                                             SignInChallenge.used.is_(None))
+                               .values(used=utcnow())).rowcount
+    if taken != 1:
+        db.session.rollback()
+        raise Unauthorized(EXPIRED)
+
+
+def second_step(user, method="password", second_factor=True):
+    """After the first step (a password, or a verified single sign-on): a challenge for a code when the user has a
+    factor (or must enrol one), else the session."""
+    if second_factor and user.mfa_secret:
+        return {"mfaRequired": True, "mfaToken": challenge(user, "verify", method)}
+    if second_factor and required(user):
+        return {"mfaRequired": True, "mfaEnrolRequired": True, "mfaToken": challenge(user, "enrol", method)}
+    from .accounts import signed_in
+    return signed_in(user, method)
 
 
 def required(user):
@@ -116,6 +160,7 @@ def _failed(user, signed_in=False):
     """A wrong code, logged: 401 while signing in (counted by the limiter), 422 on the field for a signed-in user
     (a 401 there would end the webapp's session)."""
     sessions.log(user, "mfa_failed")
+    g.failed_check = True  # counted by the limiter with the sign-in's wrong codes
     db.session.commit()
     return (Invalid if signed_in else Unauthorized)(BAD_CODE, errors={"code": [BAD_CODE]})
 
@@ -127,10 +172,14 @@ def status(user):
             "recoveryCodesLeft": left, "required": required(user)}
 
 
-def start_enrolment(user, brand_host=None):
-    """A new secret to confirm (replacing one not yet confirmed); the otpauth URI the browser draws as a QR code."""
+def start_enrolment(user, brand_host=None, password=None, proven=True):
+    """A new secret to confirm (replacing one not yet confirmed); the otpauth URI the browser draws as a QR code.
+    From the profile (`proven=False`) the password is asked again: a borrowed session cannot add its own factor."""
     if user.mfa_secret:
         raise Conflict("Two-factor sign-in is already on")
+    if not proven:
+        from .accounts import prove_password
+        prove_password(user, password, "password")
     user.mfa_pending_secret = pyotp.random_base32()
     db.session.commit()
     issuer = hosts.brand(hosts.brand_of_host(brand_host))["name"] if brand_host else "Portal"
@@ -138,20 +187,22 @@ def start_enrolment(user, brand_host=None):
             "otpauthUri": pyotp.TOTP(user.mfa_pending_secret).provisioning_uri(name=user.email, issuer_name=issuer)}
 
 
-def confirm_enrolment(user, code):
-    """Turn the factor on with a code of the pending secret; answers the recovery codes (shown once). Commits."""
+def confirm_enrolment(user, code, commit=True):
+    """Turn the factor on with a code of the pending secret; answers the recovery codes (shown once)."""
     if user.mfa_secret:
         raise Conflict("Two-factor sign-in is already on")
     if not user.mfa_pending_secret:
         raise Invalid("Start the enrolment first", errors={"code": ["Start the enrolment first"]})
     step = _matching_step(user.mfa_pending_secret, code, None)
     if step is None:
+        g.failed_check = True
         raise Invalid(BAD_CODE, errors={"code": [BAD_CODE]})
     user.mfa_secret, user.mfa_pending_secret = user.mfa_pending_secret, None
     user.mfa_last_step, user.mfa_enabled = step, utcnow()
     codes = _new_recovery_codes(user)
     sessions.log(user, "mfa_enabled")
-    db.session.commit()
+    if commit:
+        db.session.commit()
     return codes
 
 
@@ -197,17 +248,25 @@ def reset(email):
 def finish_sign_in(token, code):
     """The second step of a sign-in: a code for the challenge's stage; a session, and recovery codes after an
     enrolment made during sign-in."""
-    user, stage = read_challenge(token)
-    if stage == "enrol":
-        codes = confirm_enrolment(user, code)
-        return {**sessions.open_session(user, "mfa"), "recoveryCodes": codes}
+    row, user = read_challenge(token)
+    method = "sso" if row.method == "sso" else "mfa"
+    from .accounts import signed_in
+    if row.stage == "enrol":
+        try:
+            codes = confirm_enrolment(user, code, commit=False)
+        except Invalid:
+            failed_attempt(row)
+            db.session.commit()
+            raise
+        use(row)
+        return {**signed_in(user, method), "recoveryCodes": codes}
     if not check_code(user, code):
+        failed_attempt(row)
         raise _failed(user)
-    return sessions.open_session(user, "mfa")
+    use(row)
+    return signed_in(user, method)
 
 
 def enrol_during_sign_in(token, host):
-    user, stage = read_challenge(token)
-    if stage != "enrol":
-        raise Unauthorized(EXPIRED)
+    row, user = read_challenge(token, ("enrol",))
     return start_enrolment(user, host)

@@ -23,9 +23,9 @@ from flask import current_app
 from sqlalchemy import select, update
 from urllib.parse import urlencode
 
-from ..errors import ApiError, Forbidden, NotFound, Unauthorized
+from ..errors import ApiError, Conflict, Forbidden, NotFound, Unauthorized
 from ..extensions import db
-from ..models import Membership, Module, OidcLogin, User
+from ..models import Membership, Module, OidcIdentity, OidcLogin, User
 from ..models.base import utcnow
 from .. import hosts
 
@@ -170,23 +170,46 @@ def verify_id_token(s, id_token, nonce):
     return claims
 
 
-def _account(s, claims):
-    from .accounts import find_by_email
+NO_VERIFIED_EMAIL = "Your identity provider gave no verified e-mail address"
+
+
+def _verified_email(s, claims):
+    """The claim's e-mail, only when the provider says it verified it (or this brand trusts its e-mails)."""
     email = claims.get(s.get("email_claim") or "email")
-    if not isinstance(email, str) or "@" not in email or claims.get("email_verified") is False:
-        raise Forbidden("Your identity provider gave no verified e-mail address")
-    user = find_by_email(email)
-    if user is None:
-        if (s.get("unknown_users") or "refuse") != "create":
-            raise Forbidden(f"There is no account for {email} here: ask an administrator to invite you")
-        name = claims.get("name") if isinstance(claims.get("name"), str) and claims.get("name").strip() else email
-        user = User(email=email.strip().lower(), name=name.strip()[:120], password_hash=None)
-        db.session.add(user)
-        db.session.flush()
-    if not user.is_active:
+    verified = claims.get("email_verified") is True or s.get("trust_email") is True
+    if not isinstance(email, str) or "@" not in email or not verified:
+        raise Forbidden(NO_VERIFIED_EMAIL)
+    return email
+
+
+def _account(s, claims):
+    """The account this identity signs in as, or ("link", user) when an existing password account has the e-mail
+    and is not linked to the identity yet: its password must be proven once (or a sysadmin links it)."""
+    from .accounts import find_by_email
+    issuer, subject = s["issuer"], str(claims["sub"])
+    linked = db.session.scalar(select(OidcIdentity).where(OidcIdentity.issuer == issuer,
+                                                          OidcIdentity.subject == subject))
+    if linked is not None:
+        user = db.session.get(User, linked.user_id)
+    else:
+        email = _verified_email(s, claims)
+        user = find_by_email(email)
+        if user is None:
+            if (s.get("unknown_users") or "refuse") != "create":
+                raise Forbidden(f"There is no account for {email} here: ask an administrator to invite you")
+            name = claims.get("name") if isinstance(claims.get("name"), str) and claims.get("name").strip() else email
+            user = User(email=email.strip().lower(), name=name.strip()[:120], password_hash=None)
+            db.session.add(user)
+            db.session.flush()
+        elif user.password_hash is not None:
+            if not user.is_active:
+                raise Forbidden("This account is disabled")
+            return "link", user
+        db.session.add(OidcIdentity(user_id=user.id, issuer=issuer, subject=subject))
+    if user is None or not user.is_active:
         raise Forbidden("This account is disabled")
     _memberships(s, user, claims)
-    return user
+    return "user", user
 
 
 def _memberships(s, user, claims):
@@ -214,6 +237,13 @@ def _memberships(s, user, claims):
     permissions.forget(user)
 
 
+def _signed_on(s, user):
+    """After the provider's answer: the account's own second factor unless the brand lets the provider's replace
+    it (OIDC_MFA=provider), then the session."""
+    from . import mfa
+    return mfa.second_step(user, "sso", second_factor=(s.get("mfa") or "").lower() != "provider")
+
+
 def finish(host, code, state):
     s = settings(host)
     if s is None:
@@ -221,6 +251,51 @@ def finish(host, code, state):
     row = _take_state(state, s["brand"])
     meta, _ = _provider(s["issuer"])
     claims = verify_id_token(s, _exchange(s, meta, code, row.verifier), row.nonce)
-    user = _account(s, claims)
-    from .accounts import signed_in
-    return signed_in(user, "sso")
+    kind, user = _account(s, claims)
+    if kind == "link":
+        from . import mfa
+        db.session.commit()
+        token = mfa.challenge(user, "link", "sso", issuer=s["issuer"], subject=str(claims["sub"]))
+        return {"linkRequired": True, "linkToken": token, "email": user.email}
+    return _signed_on(s, user)
+
+
+def link_with_password(host, token, password):
+    """The password of the account an identity provider named: the identity is linked to it (once), then the
+    sign-in goes on as after single sign-on. A wrong password counts like a wrong sign-in."""
+    from . import mfa
+    from .accounts import verify_password
+    row, user = mfa.read_challenge(token, ("link",))
+    s = settings(host)
+    if s is None or s["issuer"] != row.issuer:
+        raise Unauthorized(mfa.EXPIRED)
+    if not verify_password(user, password):
+        from . import sessions
+        sessions.log(user, "sign_in_failed", "linking single sign-on")
+        mfa.failed_attempt(row)
+        db.session.commit()
+        raise Unauthorized("Invalid password")
+    mfa.use(row)
+    if db.session.scalar(select(OidcIdentity.id).where(OidcIdentity.issuer == row.issuer,
+                                                       OidcIdentity.subject == row.subject)) is None:
+        db.session.add(OidcIdentity(user_id=user.id, issuer=row.issuer, subject=row.subject))
+    from . import sessions
+    sessions.log(user, "sso_linked", row.issuer)
+    db.session.commit()
+    return _signed_on(s, user)
+
+
+def link(email, issuer, subject):
+    """`flask link-sso`: a sysadmin links an account to a provider's identity (issuer and subject)."""
+    from .accounts import find_by_email
+    user = find_by_email(email)
+    if user is None:
+        raise NotFound(f"No account {email}")
+    if db.session.scalar(select(OidcIdentity.id).where(OidcIdentity.issuer == issuer,
+                                                       OidcIdentity.subject == subject)) is not None:
+        raise Conflict("This identity is already linked to an account")
+    db.session.add(OidcIdentity(user_id=user.id, issuer=issuer, subject=subject))
+    from . import sessions
+    sessions.log(user, "sso_linked", f"{issuer} (by a sysadmin)")
+    db.session.commit()
+    return user

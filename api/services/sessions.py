@@ -30,7 +30,8 @@ KINDS = {
     "mfa_reset": "Two-factor sign-in removed by a sysadmin", "mfa_failed": "Wrong two-factor code",
     "recovery_code_used": "Recovery code used", "token_created": "API token created",
     "token_revoked": "API token revoked", "session_ended": "Session ended", "sessions_ended": "Other sessions ended",
-    "sso_sign_in": "Signed in with single sign-on",
+    "sso_sign_in": "Signed in with single sign-on", "password_check_failed": "Wrong password to confirm a change",
+    "sso_linked": "Single sign-on identity linked",
 }
 
 _BROWSERS = (("Edg/", "Edge"), ("OPR/", "Opera"), ("Firefox/", "Firefox"), ("Chromium/", "Chromium"),
@@ -137,6 +138,15 @@ def _has_signed_in(user):
 def current_jti():
     current = grant()
     return current.jti if current is not None and current.kind == "session" else None
+
+
+def current_age():
+    """Seconds since the current sign-in session was opened (None for an API token or outside a session)."""
+    current = grant()
+    if current is None or current.kind != "session":
+        return None
+    created = db.session.scalar(select(UserSession.created).where(UserSession.id == current.id))
+    return (utcnow() - created).total_seconds() if created else None
 
 
 def present_session(s, current=None):

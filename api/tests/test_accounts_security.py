@@ -148,7 +148,7 @@ def test_last_seen_is_written_at_most_once_a_minute(client, make_user, monkeypat
 # --- two-factor sign-in -----------------------------------------------------------------------------------------
 
 def enrol(client, headers):
-    r = client.post("/api/account/mfa/enrol", headers=headers)
+    r = client.post("/api/account/mfa/enrol", json={"password": PASSWORD}, headers=headers)
     assert r.status_code == 200, r.get_json()
     item = r.get_json()["item"]
     assert item["otpauthUri"].startswith("otpauth://totp/") and item["secret"] in item["otpauthUri"]
@@ -188,7 +188,7 @@ def test_enrol_confirms_with_a_code_and_shows_ten_recovery_codes_once(client, ma
     assert status["enabled"] is True and status["recoveryCodesLeft"] == 10 and "codes" not in str(status)
     stored = _db.session.execute(select(_db.text("code_hash FROM recovery_code"))).scalars().all()
     assert not set(codes) & set(stored)  # only digests are kept
-    assert client.post("/api/account/mfa/enrol", headers=headers).status_code == 409
+    assert client.post("/api/account/mfa/enrol", json={"password": PASSWORD}, headers=headers).status_code == 409
     assert "mfa_enabled" in kinds(user)
 
 
@@ -230,8 +230,8 @@ def test_a_forged_or_missing_challenge_is_refused(client, token):
 def test_an_expired_challenge_is_refused(app, client, make_user, monkeypatch):
     user = make_user()
     secret, _, _ = enrolled(client, user)
+    monkeypatch.setitem(app.config, "MFA_TOKEN_SECONDS", -1)  # a challenge's lifetime is fixed when it is made
     token = challenge(client, user)
-    monkeypatch.setitem(app.config, "MFA_TOKEN_SECONDS", -1)
     r = client.post("/json/login/mfa", json={"mfaToken": token, "code": code(secret, 1)})
     assert r.status_code == 401 and "expired" in r.get_json()["error"]
 

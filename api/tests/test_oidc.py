@@ -17,8 +17,9 @@ import requests
 from sqlalchemy import select
 
 from api.extensions import db as _db
-from api.models import Membership, SecurityEvent, User, UserSession
+from api.models import Membership, OidcIdentity, SecurityEvent, SignInChallenge, User, UserSession
 from api.services import oidc
+from api.tests.conftest import PASSWORD
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MODULE = os.path.join(ROOT, "webapp", "node_modules", "oidc-provider", "lib", "index.js")
@@ -33,6 +34,8 @@ ACCOUNTS = {
     "alice": {"email": "alice@example.org", "email_verified": True, "name": "Alice Idp", "groups": ["engineers"]},
     "newbie": {"email": "newbie@example.org", "email_verified": True, "name": "New Person", "groups": ["admins"]},
     "unverified": {"email": "shady@example.org", "email_verified": False, "name": "Shady"},
+    # No email_verified claim at all (the probe's provider account): not verified.
+    "noclaim": {"email": "admin@example.org", "name": "Says Admin"},
 }
 
 pytestmark = pytest.mark.skipif(not os.path.exists(MODULE), reason="webapp/node_modules/oidc-provider is missing")
@@ -111,10 +114,14 @@ def start(client):
     return r.get_json()["url"]
 
 
-def sign_on(client, sub="alice"):
-    """The whole flow: start, the provider's form, then the callback; answers the callback's response."""
+def sign_on(client, sub="alice", password=None):
+    """The whole flow: start, the provider's form, then the callback; answers the callback's response. With a
+    password, an existing account's first sign-on is linked by it (the link step)."""
     back = provider_redirect(start(client), sub)
-    return client.post("/json/sso/callback", json={"code": back["code"], "state": back["state"]})
+    r = client.post("/json/sso/callback", json={"code": back["code"], "state": back["state"]})
+    if password is not None and r.status_code == 200 and r.get_json().get("linkRequired"):
+        r = client.post("/json/sso/link", json={"linkToken": r.get_json()["linkToken"], "password": password})
+    return r
 
 
 def test_the_login_page_offers_the_provider(client, sso):
@@ -134,12 +141,13 @@ def test_the_authorization_url_uses_pkce_state_and_nonce(client, sso, provider):
 
 def test_sign_on_signs_an_existing_user_in(client, sso, make_user):
     user = make_user(email="alice@example.org")
-    r = sign_on(client)
+    r = sign_on(client, password=PASSWORD)
     assert r.status_code == 200, r.get_json()
     headers = {"Authorization": "Bearer " + r.get_json()["token"]}
     assert client.get("/api/profile/currentuser", headers=headers).get_json()["item"]["email"] == "alice@example.org"
     assert _db.session.scalar(select(UserSession.method).where(UserSession.user_id == user.id)) == "sso"
-    assert _db.session.scalar(select(SecurityEvent.kind).where(SecurityEvent.user_id == user.id)) == "sso_sign_in"
+    assert _db.session.scalar(select(SecurityEvent.kind).where(SecurityEvent.user_id == user.id)
+                              .order_by(SecurityEvent.id.desc())) == "sso_sign_in"
 
 
 def test_unknown_users_are_refused_or_created(client, sso, tree):
@@ -159,6 +167,10 @@ def test_unknown_users_are_refused_or_created(client, sso, tree):
 def test_group_claim_gives_a_view_membership(client, sso, tree, make_user):
     user = make_user(email="alice@example.org")
     sso(group_claim="groups", groups={"engineers": str(tree.portal.id)})
+    assert sign_on(client, password=PASSWORD).status_code == 200
+    # Linking by the password signs in; the identity's groups apply from the sign-ons made as the linked account
+    # (never to an account before it is proven the person's own).
+    assert _db.session.scalar(select(Membership).where(Membership.user_id == user.id)) is None
     assert sign_on(client).status_code == 200
     m = _db.session.scalar(select(Membership).where(Membership.user_id == user.id))
     assert m.module_id == tree.portal.id and m.allow_view and not m.admin
@@ -172,7 +184,7 @@ def test_an_unverified_email_is_refused(client, sso, make_user):
 def test_a_replayed_state_is_refused(client, sso, make_user):
     make_user(email="alice@example.org")
     back = provider_redirect(start(client), "alice")
-    assert client.post("/json/sso/callback", json=back).status_code == 200
+    assert client.post("/json/sso/callback", json=back).get_json()["linkRequired"]
     again = client.post("/json/sso/callback", json=back)
     assert again.status_code == 401 and "already used" in again.get_json()["error"]
     assert client.post("/json/sso/callback", json={"code": back["code"], "state": "made-up"}).status_code == 401
@@ -248,7 +260,7 @@ def test_password_sign_in_can_be_turned_off_per_brand(client, sso, make_user):
     assert client.get("/json/sso/config").get_json()["passwordLogin"] is False
     r = client.post("/json/login", json={"username": "alice@example.org", "password": "secret-pass-1"})
     assert r.status_code == 403
-    assert sign_on(client).status_code == 200
+    assert sign_on(client, password=PASSWORD).status_code == 200
 
 
 def test_a_bad_callback_body_is_not_a_500(client, sso):
@@ -260,3 +272,65 @@ def test_an_unreachable_provider_answers_503(client, app, monkeypatch):
     monkeypatch.setitem(app.config, "OIDC", {"*": {"issuer": "http://127.0.0.1:9", "client_id": "x"}})
     oidc._CACHE.clear()
     assert client.post("/json/sso/start").status_code == 503
+
+
+# --- issue 39: verified e-mails only, no silent linking of a password account, the account's own second factor -----
+
+def test_an_email_without_a_verified_claim_is_refused_unless_the_brand_trusts_it(client, sso, make_user):
+    admin = make_user(email="admin@example.org", superuser=True)
+    r = sign_on(client, "noclaim")
+    assert r.status_code == 403 and "verified" in r.get_json()["error"]
+    assert _db.session.scalar(select(UserSession.id).where(UserSession.user_id == admin.id)) is None
+    sso(trust_email=True)  # OIDC_TRUST_EMAIL=true: this brand's provider checks its e-mails
+    r = sign_on(client, "noclaim")
+    assert r.status_code == 200 and r.get_json()["linkRequired"] and "token" not in r.get_json()
+
+
+def test_an_existing_password_account_is_linked_only_by_its_password(client, sso, make_user):
+    user = make_user(email="alice@example.org")
+    first = sign_on(client)
+    body = first.get_json()
+    assert first.status_code == 200 and body["linkRequired"] and body["email"] == "alice@example.org"
+    assert "token" not in body
+    assert _db.session.scalar(select(UserSession.id).where(UserSession.user_id == user.id)) is None
+    wrong = client.post("/json/sso/link", json={"linkToken": body["linkToken"], "password": "not-it"})
+    assert wrong.status_code == 401
+    assert _db.session.scalar(select(OidcIdentity.id).where(OidcIdentity.user_id == user.id)) is None
+    right = client.post("/json/sso/link", json={"linkToken": body["linkToken"], "password": PASSWORD})
+    assert right.status_code == 200 and right.get_json()["token"]
+    assert client.post("/json/sso/link", json={"linkToken": body["linkToken"], "password": PASSWORD}).status_code == 401
+    # Linked: the next sign-on needs no password.
+    again = sign_on(client)
+    assert again.status_code == 200 and again.get_json()["token"]
+    kinds = set(_db.session.scalars(select(SecurityEvent.kind).where(SecurityEvent.user_id == user.id)))
+    assert {"sso_linked", "sign_in_failed", "sso_sign_in"} <= kinds
+
+
+def test_a_sysadmin_links_an_account_from_the_command_line(app, client, sso, provider, make_user):
+    user = make_user(email="alice@example.org")
+    out = app.test_cli_runner().invoke(args=["link-sso", "alice@example.org", provider, "alice"])
+    assert out.exit_code == 0, out.output
+    assert sign_on(client).get_json()["token"]
+    again = app.test_cli_runner().invoke(args=["link-sso", "alice@example.org", provider, "alice"])
+    assert again.exit_code != 0 and "already linked" in again.output
+    assert _db.session.scalar(select(OidcIdentity.user_id).where(OidcIdentity.subject == "alice")) == user.id
+
+
+def test_the_accounts_own_second_factor_is_asked_after_single_sign_on(client, sso, make_user):
+    import pyotp
+    from api.services import mfa
+    user = make_user(email="alice@example.org")
+    sign_on(client, password=PASSWORD)
+    secret = pyotp.random_base32()
+    user.mfa_secret = secret
+    _db.session.commit()
+    r = sign_on(client)
+    body = r.get_json()
+    assert r.status_code == 200 and body["mfaRequired"] and "token" not in body
+    row = _db.session.scalar(select(SignInChallenge).where(SignInChallenge.token_hash == mfa._hash(body["mfaToken"])))
+    assert row.user_id == user.id and row.stage == "verify" and row.method == "sso"
+    done = client.post("/json/login/mfa", json={"mfaToken": body["mfaToken"], "code": pyotp.TOTP(secret).now()})
+    assert done.status_code == 200 and done.get_json()["token"]
+    # OIDC_MFA=provider: the provider's own second factor replaces it.
+    sso(mfa="provider")
+    assert sign_on(client).get_json()["token"]

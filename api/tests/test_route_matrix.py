@@ -561,7 +561,7 @@ LINKLESS = {
     "live.authorize": "nginx asks it (auth_request); unreachable from outside",
     # issue 18: sign-in steps and the signed-in user's own account page (profile: security)
     **{e: "sign-in steps" for e in ("accounts.login_mfa", "accounts.login_mfa_enrol", "accounts.sso_config",
-                                     "accounts.sso_start", "accounts.sso_callback")},
+                                     "accounts.sso_start", "accounts.sso_callback", "accounts.sso_link")},
     **{f"account.{e}": "the signed-in user's own page (profile: security)" for e in (
         "change_password", "sessions_", "end_session", "end_other_sessions", "tokens", "create_token",
         "revoke_token", "mfa_status", "mfa_enrol", "mfa_confirm", "mfa_disable", "mfa_recovery_codes",
@@ -910,6 +910,8 @@ row("accounts.sso_config", "GET", Case(at("/json/sso/config"), public()))
 row("accounts.sso_start", "POST", Case(at("/json/sso/start"), public(404), "not configured"))
 row("accounts.sso_callback", "POST", Case(at("/json/sso/callback"), public(404), "not configured",
                                           body=_const({"code": "c", "state": "s"}, "json")))
+row("accounts.sso_link", "POST", Case(at("/json/sso/link"), public(401), "forged challenge",
+                                      body=_const({"linkToken": "forged", "password": PASSWORD}, "json")))
 row("account.change_password", "POST", Case(at("/api/account/password"), signed_in(), body=_const(
     {"current": PASSWORD, "password": {"first": "another-pass-9", "second": "another-pass-9"}}, "json")))
 row("account.sessions_", "GET", Case(at("/api/account/sessions"), signed_in()))
@@ -920,7 +922,8 @@ row("account.create_token", "POST", Case(at("/api/account/tokens"), signed_in(20
                                          body=_const({"name": "CI", "days": 30, "access": "read"}, "json")))
 row("account.revoke_token", "DELETE", Case(at("/api/account/tokens/2000000000"), signed_in(404), "not one's own"))
 row("account.mfa_status", "GET", Case(at("/api/account/mfa"), signed_in()))
-row("account.mfa_enrol", "POST", Case(at("/api/account/mfa/enrol"), signed_in()))
+row("account.mfa_enrol", "POST", Case(at("/api/account/mfa/enrol"), signed_in(),
+                                      body=_const({"password": PASSWORD}, "json")))
 row("account.mfa_confirm", "POST", Case(at("/api/account/mfa/confirm"), signed_in(422), "nothing enrolled",
                                         body=_const({"code": "000000"}, "json")))
 row("account.mfa_disable", "POST", Case(at("/api/account/mfa/disable"), signed_in(409), "factor off",

@@ -4,24 +4,32 @@ from flask import Blueprint, request
 from flask_jwt_extended import current_user, jwt_required
 
 from ...forms import paging, parse
-from ...forms.accounts import ApiTokenForm, ChangePasswordForm, CodeForm
+from ...forms.accounts import ApiTokenForm, ChangePasswordForm, CodeForm, PasswordProofForm
 from ...schemas import EnrolmentSchema, MessageSchema, item_of, list_of, paged_of
+from ... import guesses
 from ...services import accounts, api_tokens, mfa, sessions
 from .. import doc, paging_query
-from .schemas import (ApiTokenListSchema, ApiTokenSchema, EndedSchema, MfaStatusSchema, RecoveryCodesSchema,
+from .schemas import (ApiTokenListSchema, ApiTokenSchema, EndedSchema, MfaStatusSchema, PasswordChangedSchema,
+                      RecoveryCodesSchema,
                       SecurityEventSchema, SessionSchema)
 
 bp = Blueprint("account", __name__, url_prefix="/api/account")
 
 
 @bp.post("/password")
+@guesses.passwords()
 @jwt_required()
-@doc("Change the password (current, new, repeat); every other session ends", response=EndedSchema,
-     json=ChangePasswordForm)
+@doc("Change the password (current, new, repeat); every other session ends, earlier reset links die and, unless "
+     "revokeTokens is 0, so do the user's API tokens", response=PasswordChangedSchema, json=ChangePasswordForm)
 def change_password():
     data = parse(ChangePasswordForm)
-    ended = accounts.change_password(current_user, data["current"], data["password"]["first"])
-    return {"message": "Your password has been changed. Your other sessions have been signed out.", "ended": ended}
+    done = accounts.change_password(current_user, data["current"], data["password"]["first"], data["revokeTokens"])
+    said = ["Your password has been changed. Your other sessions have been signed out."]
+    if done["tokensRevoked"]:
+        said.append(f"{done['tokensRevoked']} API token(s) revoked.")
+    if done["resetLinksRevoked"]:
+        said.append(f"{done['resetLinksRevoked']} password reset link(s) no longer work.")
+    return {"message": " ".join(said), **done}
 
 
 @bp.get("/sessions")
@@ -79,13 +87,17 @@ def mfa_status():
 
 
 @bp.post("/mfa/enrol")
+@guesses.passwords()
 @jwt_required()
-@doc("Start enrolling a TOTP factor: a new secret and its otpauth URI", response=item_of(EnrolmentSchema))
+@doc("Start enrolling a TOTP factor (the current password again): a new secret and its otpauth URI",
+     response=item_of(EnrolmentSchema), json=PasswordProofForm)
 def mfa_enrol():
-    return {"item": mfa.start_enrolment(current_user, request.host)}
+    password = parse(PasswordProofForm)["password"]
+    return {"item": mfa.start_enrolment(current_user, request.host, password=password, proven=False)}
 
 
 @bp.post("/mfa/confirm")
+@guesses.codes()
 @jwt_required()
 @doc("Confirm the factor with a code: two-factor sign-in is on; the recovery codes are shown once",
      response=RecoveryCodesSchema, json=CodeForm)
@@ -94,6 +106,7 @@ def mfa_confirm():
 
 
 @bp.post("/mfa/disable")
+@guesses.codes()
 @jwt_required()
 @doc("Turn two-factor sign-in off (a current code or a recovery code)", response=MessageSchema, json=CodeForm)
 def mfa_disable():
@@ -102,6 +115,7 @@ def mfa_disable():
 
 
 @bp.post("/mfa/recovery-codes")
+@guesses.codes()
 @jwt_required()
 @doc("New recovery codes (the old ones stop working); shown once", response=RecoveryCodesSchema, json=CodeForm)
 def mfa_recovery_codes():

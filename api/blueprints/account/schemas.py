@@ -59,6 +59,11 @@ class EndedSchema(Camel):
     ended = fields.Integer()
 
 
+class PasswordChangedSchema(EndedSchema):
+    tokensRevoked = fields.Integer()
+    resetLinksRevoked = fields.Integer()
+
+
 class SecurityEventSchema(Camel):
     id = fields.Integer()
     kind = fields.String()

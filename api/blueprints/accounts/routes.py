@@ -10,8 +10,9 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 from ...errors import Invalid
 from ...extensions import limiter
 from ...forms import describe, parse
-from ...forms.accounts import ForgotForm, LoginForm, MfaLoginForm, MfaTokenForm, ResetPasswordForm, SsoCallbackForm
-from ... import permissions
+from ...forms.accounts import ForgotForm, LoginForm, MfaLoginForm, MfaTokenForm, ResetPasswordForm, SsoCallbackForm, \
+    SsoLinkForm
+from ... import guesses, permissions
 from ...services import accounts, mfa, oidc, sessions
 from .. import doc
 from ...schemas import EnrolmentSchema, FormSchema, MessageSchema
@@ -21,15 +22,15 @@ json_bp = Blueprint("accounts", __name__, url_prefix="/json")
 reset_bp = Blueprint("reset_password", __name__, url_prefix="/api")
 
 
+def _body(name):
+    data = request.get_json(silent=True) or {}
+    value = data.get(name) if isinstance(data, dict) else None
+    return value if isinstance(value, str) else None
+
+
 def _account_key():
     """Failures count per account AND address: someone guessing elsewhere cannot lock the owner out."""
-    data = request.get_json(silent=True) or {}
-    name = data.get("username") if isinstance(data, dict) else None
-    return f"account:{name.strip().lower() if isinstance(name, str) else '-'}@{request.remote_addr or '-'}"
-
-
-def _failed(response):
-    return response.status_code == 401
+    return guesses.account_key(_body("username") or "-")
 
 
 def _cfg(name):
@@ -37,8 +38,7 @@ def _cfg(name):
 
 
 @json_bp.post("/login")
-@limiter.limit(_cfg("LOGIN_FAILURE_LIMITS"), key_func=_account_key, deduct_when=_failed, per_method=True)
-@limiter.limit(_cfg("LOGIN_ADDRESS_LIMITS"), deduct_when=_failed, per_method=True)
+@guesses.passwords(key=_account_key)
 @doc("Sign in with e-mail and password: a token, or {mfaRequired, mfaToken} when a second factor is asked",
      response=SignInSchema, json=LoginForm, public=True)
 def login():
@@ -49,14 +49,20 @@ def login():
 
 def _mfa_key():
     """Wrong codes count per account (named by the challenge) and address, like wrong passwords."""
-    data = request.get_json(silent=True) or {}
-    token = data.get("mfaToken") if isinstance(data, dict) else None
-    return f"mfa:{mfa.challenge_user_id(token if isinstance(token, str) else None) or '-'}@{request.remote_addr or '-'}"
+    return guesses.code_key(mfa.challenge_user_id(_body("mfaToken")) or "-")
+
+
+def _link_key():
+    """Wrong passwords to link a single sign-on identity count with the account's wrong sign-ins."""
+    from ...models import User
+    from ...extensions import db
+    user_id = mfa.challenge_user_id(_body("linkToken"))
+    user = db.session.get(User, user_id) if user_id else None
+    return guesses.account_key(user.email if user is not None else "-")
 
 
 @json_bp.post("/login/mfa")
-@limiter.limit(_cfg("MFA_FAILURE_LIMITS"), key_func=_mfa_key, deduct_when=_failed, per_method=True)
-@limiter.limit(_cfg("LOGIN_ADDRESS_LIMITS"), deduct_when=_failed, per_method=True)
+@guesses.codes(key=_mfa_key)
 @doc("Finish a sign-in with a TOTP or recovery code (after an enrolment: its first code)", response=SignInSchema,
      json=MfaLoginForm, public=True)
 def login_mfa():
@@ -88,12 +94,22 @@ def sso_start():
 
 
 @json_bp.post("/sso/callback")
-@limiter.limit(_cfg("LOGIN_ADDRESS_LIMITS"), deduct_when=_failed, per_method=True)
-@doc("Finish single sign-on with the provider's code and state: a token", response=SignInSchema,
-     json=SsoCallbackForm, public=True)
+@limiter.shared_limit(_cfg("LOGIN_ADDRESS_LIMITS"), scope="guess-address", deduct_when=guesses.failed)
+@doc("Finish single sign-on with the provider's code and state: a token, or {mfaRequired, mfaToken} when the "
+     "account's own second factor is asked, or {linkRequired, linkToken, email} when an existing account must "
+     "prove its password once to be linked", response=SignInSchema, json=SsoCallbackForm, public=True)
 def sso_callback():
     data = parse(SsoCallbackForm)
     return oidc.finish(request.host, data["code"], data["state"])
+
+
+@json_bp.post("/sso/link")
+@guesses.passwords(key=_link_key)
+@doc("Link a single sign-on identity to the existing account of its e-mail by that account's password (once): "
+     "then as a sign-in (a token, or a second factor asked)", response=SignInSchema, json=SsoLinkForm, public=True)
+def sso_link():
+    data = parse(SsoLinkForm)
+    return oidc.link_with_password(request.host, data["linkToken"], data["password"])
 
 
 @json_bp.before_app_request

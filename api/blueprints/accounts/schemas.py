@@ -14,6 +14,10 @@ class SignInSchema(TokenSchema):
     mfaEnrolRequired = fields.Boolean(metadata={"description": "REQUIRE_MFA: enrol first (/json/login/mfa/enrol)"})
     mfaToken = fields.String(metadata={"description": "the sign-in challenge, for MFA_TOKEN_SECONDS"})
     recoveryCodes = fields.List(fields.String(), metadata={"description": "after an enrolment during sign-in"})
+    linkRequired = fields.Boolean(metadata={"description": "single sign-on named an existing password account: "
+                                                           "POST /json/sso/link with its password, once"})
+    linkToken = fields.String(metadata={"description": "the link challenge, for MFA_TOKEN_SECONDS"})
+    email = fields.String(metadata={"description": "the account a link challenge is for"})
 
 
 class SsoNameSchema(Camel):

@@ -6,6 +6,7 @@ import { errorMessage } from '../../lib/errors.js';
 import AuthShell from './AuthShell.jsx';
 import { getSignInOptions, startSingleSignOn } from './api.js';
 import { clearError, login } from './authSlice.js';
+import LinkStep from './LinkStep.jsx';
 import MfaStep from './MfaStep.jsx';
 import useCheckedForm from './useCheckedForm.js';
 import { validateLogin } from '../../lib/validation.js';
@@ -71,14 +72,17 @@ function PasswordForm() {
 export default function LoginPage() {
   const dispatch = useDispatch();
   const mfa = useSelector((s) => s.auth.mfa);
+  const link = useSelector((s) => s.auth.link);
   const [options, setOptions] = useState({ sso: null, passwordLogin: true });
   useEffect(() => () => dispatch(clearError()), [dispatch]);
   useEffect(() => {
     getSignInOptions().then(setOptions, () => {});
   }, []);
   return (
-    <AuthShell title={mfa ? 'Two-factor sign-in' : 'Sign in'}>
-      {mfa ? <MfaStep /> : (
+    <AuthShell title={(mfa && 'Two-factor sign-in') || (link && 'Link single sign-on') || 'Sign in'}>
+      {mfa && <MfaStep />}
+      {link && !mfa && <LinkStep />}
+      {!mfa && !link && (
         <>
           {options.sso && <SsoButton name={options.sso.name} />}
           {options.passwordLogin && <PasswordForm />}

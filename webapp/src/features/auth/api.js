@@ -49,5 +49,9 @@ export const getSignInOptions = () => api.get('/json/sso/config').then((r) => r.
 /** POST /json/sso/start: the identity provider's authorization URL ({url}). */
 export const startSingleSignOn = () => api.post('/json/sso/start').then((r) => r.data.url);
 
-/** POST /json/sso/callback with the provider's code and state: {token, expiresIn}. */
+/** POST /json/sso/link {linkToken, password}: as a sign-in ({token, expiresIn} or a second factor asked). */
+export const linkSingleSignOn = (linkToken, password) => api.post('/json/sso/link', { linkToken, password }).then((r) => r.data);
+
+/** POST /json/sso/callback with the provider's code and state: {token, expiresIn}, {mfaRequired, mfaToken} or
+ *  {linkRequired, linkToken, email}. */
 export const finishSingleSignOn = (code, state) => api.post('/json/sso/callback', { code, state }).then((r) => r.data);

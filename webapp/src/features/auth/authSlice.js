@@ -1,7 +1,7 @@
 /** Auth state (spec §3, §4): isAuthenticated, token, expiry, error, redirect path. */
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import { errorMessage } from '../../lib/errors.js';
-import { finishSingleSignOn, forgetReads, revokeToken, signIn, signInWithCode } from './api.js';
+import { finishSingleSignOn, forgetReads, linkSingleSignOn, revokeToken, signIn, signInWithCode } from './api.js';
 import { clearSession, readSession, writeSession } from '../../lib/session.js';
 
 const MAX_TIMEOUT = 2 ** 31 - 1;
@@ -24,6 +24,7 @@ function scheduleLogout(dispatch, ms) {
 /** A sign-in answer with a token starts the session; one asking for a second factor keeps its challenge. */
 function started(dispatch, answer) {
   if (answer.mfaRequired) return { mfa: { token: answer.mfaToken, enrol: !!answer.mfaEnrolRequired } };
+  if (answer.linkRequired) return { link: { token: answer.linkToken, email: answer.email } };
   const { token, expiresIn } = answer;
   const expiry = new Date(Date.now() + Number(expiresIn) * 1000);
   writeSession(token, expiry);
@@ -46,6 +47,9 @@ export const login = signInThunk('auth/login', ({ username, password }) => signI
 export const loginWithCode = signInThunk('auth/loginWithCode', ({ mfaToken, code }) => signInWithCode(mfaToken, code.trim()));
 /** Back from the identity provider: its code and state. */
 export const loginWithSso = signInThunk('auth/loginWithSso', ({ code, state }) => finishSingleSignOn(code, state));
+
+/** Single sign-on named an existing password account: its password, once, links the two. */
+export const loginWithLink = signInThunk('auth/loginWithLink', ({ linkToken, password }) => linkSingleSignOn(linkToken, password));
 
 /** /logout: revoke the token on the server (best effort), clear the session. */
 export const logout = createAsyncThunk('auth/logout', async () => {
@@ -98,6 +102,7 @@ const initialState = {
   loading: false,
   redirect: '/login',
   mfa: null, // {token, enrol}: the password was right, a code is asked next
+  link: null, // {token, email}: single sign-on named an existing account, whose password is asked once
   recoveryCodes: null, // shown once after an enrolment made while signing in
 };
 
@@ -124,6 +129,7 @@ const authSlice = createSlice({
     },
     cancelMfa(state) {
       state.mfa = null;
+      state.link = null;
       state.error = null;
     },
     recoveryCodesSeen(state) {
@@ -134,7 +140,7 @@ const authSlice = createSlice({
     },
   },
   extraReducers: (b) => {
-    [login, loginWithCode, loginWithSso].forEach((thunk) => b
+    [login, loginWithCode, loginWithSso, loginWithLink].forEach((thunk) => b
       .addCase(thunk.pending, (state) => {
         state.loading = true;
         state.error = null;
@@ -142,8 +148,9 @@ const authSlice = createSlice({
       .addCase(thunk.fulfilled, (state, action) => {
         state.loading = false;
         state.error = null;
-        if (action.payload.mfa) {
-          state.mfa = action.payload.mfa;
+        state.link = action.payload.link || null;
+        if (action.payload.mfa || action.payload.link) {
+          state.mfa = action.payload.mfa || null;
           return;
         }
         state.mfa = null;

@@ -14,12 +14,14 @@ function validate(values) {
   return errors;
 }
 
-/** Change password (spec §5's rules and messages): current, new, repeat; success signs every other session out. */
+/** Change password (spec §5's rules and messages): current, new, repeat; success signs every other session out,
+ *  voids earlier reset links and, unless unticked, the API tokens; the server's message says what it revoked. */
 export default function ChangePassword() {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState({});
   const [outcome, setOutcome] = useState(null); // {ok, text}
   const [busy, setBusy] = useState(false);
+  const [revokeTokens, setRevokeTokens] = useState(true);
   const change = (e) => {
     setValues({ ...values, [e.target.name]: e.target.value });
     setOutcome(null);
@@ -31,7 +33,7 @@ export default function ChangePassword() {
     if (Object.keys(errs).length) return;
     setBusy(true);
     try {
-      const { message } = await changePassword(values.current, values.password, values.repeat);
+      const { message } = await changePassword(values.current, values.password, values.repeat, revokeTokens);
       setValues(EMPTY);
       setOutcome({ ok: true, text: message });
     } catch (err) {
@@ -55,6 +57,11 @@ export default function ChangePassword() {
         {input('current', 'Current password', 'current-password')}
         {input('password', 'New password', 'new-password')}
         {input('repeat', 'Repeat password', 'new-password')}
+        <label className="form__check" htmlFor="pw-revoke-tokens">
+          <input id="pw-revoke-tokens" type="checkbox" checked={revokeTokens}
+            onChange={(e) => setRevokeTokens(e.target.checked)} />
+          {' '}Also revoke my API tokens
+        </label>
         <button type="submit" className="btn btn--primary" disabled={busy}>{busy ? 'Saving...' : 'Change password'}</button>
         {outcome && (
           <div className={outcome.ok ? 'form__success' : 'form__error'} role={outcome.ok ? 'status' : 'alert'}

@@ -38,7 +38,7 @@ describe('ChangePassword', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Your current password is not correct')).toBeInTheDocument();
     expect(api.post).toHaveBeenCalledWith('/api/account/password',
-      { current: 'wrong-pass', password: { first: 'a-new-pass-1', second: 'a-new-pass-1' } });
+      { current: 'wrong-pass', password: { first: 'a-new-pass-1', second: 'a-new-pass-1' }, revokeTokens: true });
     type('Current password', 'right-pass');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Your password has been changed.')).toBeInTheDocument();

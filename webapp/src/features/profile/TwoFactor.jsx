@@ -37,15 +37,40 @@ function CodeForm({ label, action, onDone }) {
   );
 }
 
-/** Two-factor sign-in (TOTP): enrol with a QR code drawn in the browser and a confirmation code; the ten recovery
- *  codes are shown once; turning it off needs a code. */
+/** Setting up asks for the password again: a session left open elsewhere cannot add its owner a factor. */
+function PasswordProof({ onSecret }) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      onSecret(await startEnrolment(password));
+    } catch (err) {
+      setError(errorMessage(err));
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="form" onSubmit={submit} noValidate aria-label="Set up two-factor sign-in">
+      <Field id="mfa-password" label="Current password" error={error}
+        help="Leave it empty if you sign in only with single sign-on.">
+        <input id="mfa-password" type="password" autoComplete="current-password" value={password}
+          onChange={(e) => { setPassword(e.target.value); setError(null); }} />
+      </Field>
+      <button type="submit" className="btn" disabled={busy}>Set up two-factor sign-in</button>
+    </form>
+  );
+}
+
+/** Two-factor sign-in (TOTP): enrol (after the password) with a QR code drawn in the browser and a confirmation
+ *  code; the ten recovery codes are shown once; turning it off needs a code. */
 export default function TwoFactor() {
   const { data: status, reload } = useFetch(getTwoFactor, []);
   const [secret, setSecret] = useState(null);
   const [codes, setCodes] = useState(null);
-  const [error, setError] = useState(null);
   if (!status) return null;
-  const enrol = () => startEnrolment().then(setSecret, (err) => setError(errorMessage(err)));
   return (
     <section className="pf__card" aria-labelledby="pf-mfa" data-testid="two-factor">
       <h2 id="pf-mfa" className="pf__title">Two-factor sign-in</h2>
@@ -60,7 +85,7 @@ export default function TwoFactor() {
       {!status.enabled && !secret && (
         <>
           <p data-testid="mfa-status">Off. Sign-in asks only for your password.</p>
-          <button type="button" className="btn" onClick={enrol}>Set up two-factor sign-in</button>
+          <PasswordProof onSecret={setSecret} />
         </>
       )}
       {!status.enabled && secret && (
@@ -72,7 +97,6 @@ export default function TwoFactor() {
             onDone={(recovery) => { setCodes(recovery); setSecret(null); reload(); }} />
         </div>
       )}
-      {error && <div className="form__error" role="alert">{error}</div>}
     </section>
   );
 }

@@ -14,9 +14,10 @@ export function uploadAvatar(file) {
   return api.post('/api/avatar/edit', fd).then((r) => r.data && r.data.item);
 }
 
-/** POST /api/account/password {current, password: {first, second}}: {message, ended}. */
-export const changePassword = (current, first, second) => api.post('/api/account/password',
-  { current, password: { first, second } }).then((r) => r.data);
+/** POST /api/account/password {current, password: {first, second}, revokeTokens}:
+ *  {message, ended, tokensRevoked, resetLinksRevoked}. */
+export const changePassword = (current, first, second, revokeTokens = true) => api.post('/api/account/password',
+  { current, password: { first, second }, revokeTokens }).then((r) => r.data);
 
 /** GET /api/account/sessions: the live sessions, the current one marked. */
 export const listSessions = () => api.get('/api/account/sessions').then((r) => r.data.list);
@@ -30,8 +31,8 @@ export const endOtherSessions = () => api.post('/api/account/sessions/end-others
 /** GET /api/account/mfa: {enabled, since, recoveryCodesLeft, required}. */
 export const getTwoFactor = () => api.get('/api/account/mfa').then((r) => r.data.item);
 
-/** POST /api/account/mfa/enrol: a new secret ({secret, otpauthUri}). */
-export const startEnrolment = () => api.post('/api/account/mfa/enrol').then((r) => r.data.item);
+/** POST /api/account/mfa/enrol {password}: a new secret ({secret, otpauthUri}); the password is asked again. */
+export const startEnrolment = (password) => api.post('/api/account/mfa/enrol', { password }).then((r) => r.data.item);
 
 /** POST /api/account/mfa/confirm {code}: the recovery codes (shown once). */
 export const confirmEnrolment = (code) => api.post('/api/account/mfa/confirm', { code }).then((r) => r.data.recoveryCodes);
