@@ -9,6 +9,7 @@
     c.stop()
 """
 import os
+import secrets
 import signal
 import subprocess
 import time
@@ -64,6 +65,7 @@ class Cluster:
         self.redis_url = f"redis://127.0.0.1:6379/{self.redis_db}"
         self.s3_port = free_port()
         self.prefix = f"c{uuid.uuid4().hex[:8]}"
+        self.secret_key = secrets.token_urlsafe(48)
         self.procs = []
         self.nginx = []
         self.replica = []
@@ -76,6 +78,8 @@ class Cluster:
             "AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing", "AWS_DEFAULT_REGION": "us-east-1",
             "LIVE_PUBLISH_URL": f"unix:{self._run_dir(0)}/nchan.sock",
             "HUEY_IMMEDIATE": "0",
+            # One key for every host, as docs/scaling.md asks (each host's instance folder would make its own).
+            "SECRET_KEY": self.secret_key,
         }
 
     def _run_dir(self, n):
