@@ -62,4 +62,6 @@ def create_app(config=None, **overrides):
     register_error_handlers(app)
     from .cli import register_cli
     register_cli(app)
+    from .services import backup
+    backup.settle_interrupted(app)  # a restore killed midway: finished or undone before anything reads the site
     return app

@@ -168,7 +168,8 @@ def register_cli(app):
     @click.option("--force", is_flag=True, help="replace a database that holds data and the files in UPLOAD_DIR")
     def restore_command(path, force):
         """Restore an archive made by `backup` into an empty database and an empty UPLOAD_DIR (same kind of
-        database only), checking every checksum first."""
+        database only), checking every checksum first. Files are staged beside UPLOAD_DIR and switched in by renames:
+        a restore killed midway is finished or undone by the next start (any `flask` command, gunicorn)."""
         from .services import backup
         try:
             info = backup.restore(path, force=force)

@@ -225,7 +225,8 @@ declare("custom_field_def", "delete", "custom_field_def.delete", "Delete", "dele
 A = "article"
 declare(A, "view", "article.view", "View", "view", args=_item_args("article_id"))
 declare(A, "edit", "article.edit", "Edit", "edit", "POST", ok("content"), _item_args("article_id"))
-declare(A, "add_child", "article.add", "Add Knowledge", "edit", "POST", ok("content"))
+declare(A, "add_child", "article.add", "Add Knowledge", "edit", "POST",  # none on an article at articles.MAX_DEPTH
+        lambda c: c.extra.get("nests", True) and ok("content")(c))
 declare(A, "delete", "article.delete", "Delete", "delete", "DELETE", ok("remove"), _item_args("article_id"))
 
 C = "comment"

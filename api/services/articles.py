@@ -5,39 +5,105 @@ from .. import links
 from .. import permissions as perm
 from ..errors import Invalid
 from ..extensions import db
-from ..transactions import check_version
+from ..transactions import check_version, lock_row
 from .owned import get_owned
 from ..forms.content import image_modules
-from ..models import Article
+from ..models import Article, Module
 from ..links import Ctx
 from ..models.base import utcnow
 from ..presenting import user_name
 from . import feed
 
 
-def present(c, a, children=None, with_content=True):
-    """An article (c: a links.Ctx on its module); in the tree, without its content and with its children."""
+# How deep an editor may nest articles (a top-level article is level 1). Far more than a library needs, and the
+# tree's answer stays well inside what a JSON encoder nests (orjson stops at 255 levels).
+MAX_DEPTH = 20
+
+
+def present(c, a, children=None, with_content=True, level=None):
+    """An article (c: a links.Ctx on its module); in the tree, without its content and with its children. `level`
+    (1 at the top) decides whether it offers `add_child`."""
     out = {"id": a.id, "moduleId": a.module_id, "parentId": a.parent_id, "title": a.title}
     if with_content:
         out["content"] = a.content
+    nests = level is None or level < MAX_DEPTH
     out.update({"version": a.version, "created": a.created, "updated": a.updated, "createdBy": user_name(a.created_by),
                 "createdById": a.created_by_id, "children": children or [],
-                "links": links.of("article", Ctx(c.user, c.module, c.r, a))})
+                "links": links.of("article", Ctx(c.user, c.module, c.r, a, nests=nests))})
+    return out
+
+
+def in_tree_order(rows):
+    """[(row, level, parent id)] of articles (anything with `id` and `parent_id`), each followed by those nested in
+    it, without recursion (legacy trees can be thousands deep). An article whose parent is not among the rows, or
+    that sits on a cycle, is taken as a top-level one (parent None): none is lost and none is met twice."""
+    ids = {a.id for a in rows}
+    nested = {}
+    for a in rows:
+        nested.setdefault(a.parent_id if a.parent_id in ids else None, []).append(a)
+    out, seen = [], set()
+
+    def walk(top):
+        stack = [(top, 1, None)]
+        while stack:
+            a, level, parent = stack.pop()
+            if a.id in seen:
+                continue
+            seen.add(a.id)
+            out.append((a, level, parent))
+            stack.extend((x, level + 1, a.id) for x in reversed(nested.get(a.id, ())))
+    for a in nested.get(None, ()):
+        walk(a)
+    for a in rows:  # only articles on a cycle are left
+        if a.id not in seen:
+            walk(a)
     return out
 
 
 def tree(user, module):
-    """Every article of the module as a tree without content (one query), each with its links."""
+    """Every article of the module as a tree without content (one query), each with its links. Nesting stops at
+    MAX_DEPTH: an article deeper than that (legacy data) is listed among the children of its ancestor at that
+    level, in tree order, keeping its own parentId, so every article is shown and the answer nests no deeper."""
     rows = db.session.scalars(select(Article).where(Article.module_id == module.id)
                               .order_by(Article.created, Article.id)).all()
     c = Ctx(user, module, perm.rights(user, module))
-    by_parent = {}
-    for a in rows:
-        by_parent.setdefault(a.parent_id, []).append(a)
+    top, holder = [], {}
+    for a, level, parent in in_tree_order(rows):
+        item = present(c, a, with_content=False, level=level)
+        (top if parent is None else holder[parent]).append(item)
+        holder[a.id] = item["children"] if level <= MAX_DEPTH else holder[parent]
+    return top
 
-    def build(a):
-        return present(c, a, [build(x) for x in by_parent.get(a.id, [])], with_content=False)
-    return [build(a) for a in by_parent.get(None, [])]
+
+def _order_of(module):
+    """The module's articles (id, parent_id) in tree order, with their levels: one query."""
+    return in_tree_order(db.session.execute(select(Article.id, Article.parent_id)
+                                            .where(Article.module_id == module.id)).all())
+
+
+def _subtree(order, article_id):
+    """(ids, level, deepest level) of an article and the articles nested in it, from a tree order."""
+    start = next(i for i, (a, _, _) in enumerate(order) if a.id == article_id)
+    level = deepest = order[start][1]
+    ids = [article_id]
+    for a, lv, _ in order[start + 1:]:
+        if lv <= level:
+            break
+        ids.append(a.id)
+        deepest = max(deepest, lv)
+    return ids, level, deepest
+
+
+def _parent_error(message):
+    return Invalid("The form has errors", errors={"parentArticleId": [message]})
+
+
+def _parent_level(order, parent_id):
+    """The level of the chosen parent article; 422 on parentArticleId if it is not one of the module's."""
+    level = next((lv for a, lv, _ in order if a.id == parent_id), None)
+    if level is None:
+        raise _parent_error("The parent article is not in this module")
+    return level
 
 
 def get(module, article_id):
@@ -45,7 +111,9 @@ def get(module, article_id):
 
 
 def view(user, module, article_id):
-    return present(Ctx(user, module, perm.rights(user, module)), get(module, article_id))
+    a = get(module, article_id)
+    level = next((lv for x, lv, _ in _order_of(module) if x.id == a.id), None)  # None: deleted meanwhile
+    return present(Ctx(user, module, perm.rights(user, module)), a, level=level)
 
 
 def _check_images(module, content):
@@ -57,9 +125,11 @@ def create(user, module, data):
     _check_images(module, data["content"])
     parent_id = data.get("parentArticleId")
     if parent_id:
-        parent = db.session.get(Article, parent_id)
-        if parent is None or parent.module_id != module.id:
-            raise Invalid("The form has errors", errors={"parentArticleId": ["The parent article is not in this module"]})
+        lock_row(Module, module.id)  # creates and moves in one library take turns: the levels read stay true
+        level = _parent_level(_order_of(module), parent_id)
+        if level >= MAX_DEPTH:
+            raise _parent_error(f"Articles nest at most {MAX_DEPTH} levels deep and this parent article is at level "
+                                f"{level}: choose one higher up")
     a = Article(module_id=module.id, parent_id=parent_id or None, title=data["title"], content=data["content"],
                 created_by_id=user.id)
     db.session.add(a)
@@ -68,28 +138,43 @@ def create(user, module, data):
     return view(user, module, a.id)
 
 
+def _check_move(module, article, parent_id):
+    """Moving the article (and what is nested in it) under `parent_id` (None: the top level) keeps a tree no deeper
+    than MAX_DEPTH, else 422 on parentArticleId. A legacy subtree already deeper may still move up."""
+    lock_row(Module, module.id)
+    order = _order_of(module)
+    new_level = 1 if parent_id is None else _parent_level(order, parent_id) + 1
+    ids, level, deepest = _subtree(order, article.id)
+    if parent_id in ids:
+        raise _parent_error("An article cannot be moved under itself or under an article nested in it")
+    lowest = deepest - level + new_level
+    if lowest > MAX_DEPTH and lowest > deepest:
+        raise _parent_error(f"Articles nest at most {MAX_DEPTH} levels deep: under this parent, '{article.title}' "
+                            f"and the articles nested in it would reach level {lowest}")
+
+
 def update(user, module, article, data):
+    """Edit the title and content; a parentArticleId sent moves the article with what is nested in it (empty: to
+    the top level)."""
     check_version(article, data, lambda: view(user, module, article.id))
     _check_images(module, data["content"])
+    moved = "parentArticleId" in data and data["parentArticleId"] != article.parent_id
+    if moved:
+        _check_move(module, article, data["parentArticleId"])
+        article.parent_id = data["parentArticleId"]
     article.title, article.content, article.updated = data["title"], data["content"], utcnow()
-    feed.record(user, module, "edit", "article", f"Edited the article '{article.title}'", item=article.id,
-                data={"name": article.title})
+    feed.record(user, module, "edit", "article", f"Edited the article '{article.title}'"
+                + (" and moved it" if moved else ""), item=article.id,
+                data={"name": article.title, **({"parentId": article.parent_id} if moved else {})})
     db.session.commit()
     return view(user, module, article.id)
 
 
 def delete(user, module, article):
     """Delete an article and every article nested under it."""
-    rows = db.session.execute(select(Article.id, Article.parent_id).where(Article.module_id == module.id)).all()
-    children = {}
-    for aid, pid in rows:
-        children.setdefault(pid, []).append(aid)
-    doomed, stack = [], [article.id]
-    while stack:
-        aid = stack.pop()
-        doomed.append(aid)
-        stack.extend(children.get(aid, []))
+    doomed, _, _ = _subtree(_order_of(module), article.id)
     title = article.title
+    # Unlinked first: no cascade runs down a deep chain (SQLite stops such triggers at 1,000 levels).
     db.session.execute(Article.__table__.update().where(Article.id.in_(doomed)).values(parent_id=None))
     db.session.execute(Article.__table__.delete().where(Article.id.in_(doomed)))
     extra = f" and {len(doomed) - 1} nested article(s)" if len(doomed) > 1 else ""

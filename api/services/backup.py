@@ -14,24 +14,31 @@ and hashed on the way (nothing is read whole into memory); the manifest comes la
 checksums known.
 
 Restore reads the archive twice: first the headers (every member must be a regular file with a safe relative
-name that the manifest lists: no `..`, no absolute path, no link or device) and the manifest; then each member
-is extracted into a staging folder inside UPLOAD_DIR while its sha256 is computed and compared with the
-manifest. Only when everything matches is the database restored (same dialect only; PostgreSQL in one
-transaction through psql, SQLite through the backup API) and are the files moved into place.
-The target must be empty (no table with rows, no file in UPLOAD_DIR) unless `force` is given.
+name that the manifest lists: no `..`, no absolute path, no link or device, no file that is also another's
+folder) and the manifest; then each member is extracted into a staging folder beside UPLOAD_DIR (never inside:
+backups would take it along) while its sha256 is computed and compared with the manifest. Only when everything
+matches is the database restored (same dialect only; PostgreSQL in one transaction through psql, SQLite through
+the backup API) and is the staged folder renamed into UPLOAD_DIR's place. A journal beside UPLOAD_DIR says how far
+a restore got, so that a killed one is finished or undone at the next start (`settle_interrupted`, see
+"A restore stages beside UPLOAD_DIR" below). The target must be empty (no table with rows, no file in UPLOAD_DIR)
+unless `force` is given.
 """
+import fcntl
 import hashlib
 import io
 import json
 import os
 import posixpath
 import re
+import secrets
 import shutil
 import sqlite3
+import stat
 import subprocess
 import tarfile
 import tempfile
 import time
+from contextlib import contextmanager
 from datetime import datetime, timezone
 
 import sqlalchemy as sa
@@ -200,12 +207,13 @@ def _add(tar, name, fh):
 
 
 def _stored_files(upload_dir, skipped):
-    """Relative paths ('kind/name') of every regular file under UPLOAD_DIR, sorted; links are skipped."""
+    """Relative paths ('kind/name') of every regular file under UPLOAD_DIR, sorted; links are skipped, and so is
+    the staging folder (a whole database) an interrupted restore of an earlier version left inside it."""
     out = []
     for top, dirs, names in os.walk(upload_dir):
         links = [d for d in dirs if os.path.islink(os.path.join(top, d))]
         skipped += [os.path.relpath(os.path.join(top, d), upload_dir).replace(os.sep, "/") for d in links]
-        dirs[:] = sorted(d for d in dirs if d not in links)
+        dirs[:] = sorted(d for d in dirs if d not in links and not (top == upload_dir and d.startswith(".restore-")))
         for n in names:
             full = os.path.join(top, n)
             rel = os.path.relpath(full, upload_dir).replace(os.sep, "/")
@@ -293,6 +301,12 @@ def read_manifest(tar):
         if m.name in by_name:
             raise BackupError(f"Refused: the archive holds {m.name!r} twice.")
         by_name[m.name] = m
+    for name in by_name:
+        parts = name.split("/")
+        folder = next((f for f in ("/".join(parts[:i]) for i in range(1, len(parts))) if f in by_name), None)
+        if folder is not None:
+            raise BackupError(f"Refused: the archive holds both {folder!r} and {name!r}: a file cannot also be a "
+                              f"folder.")
     man = by_name.pop(MANIFEST, None)
     if man is None:
         raise BackupError("The archive has no manifest.json: it is not a backup made by `flask backup`.")
@@ -365,60 +379,246 @@ def restore(path, force=False):
     """Restore the archive into this app's database and UPLOAD_DIR. Returns a summary dict."""
     started = time.monotonic()
     _local_files_only()
-    upload_dir = os.path.abspath(current_app.config["UPLOAD_DIR"])
+    upload_dir = _upload_dir()
     dialect = _dialect()
     with _open_archive(path) as tar:
         manifest, members = read_manifest(tar)
         if manifest["dialect"] != dialect:
             raise BackupError(f"This backup holds a {manifest['dialect']} database and the target is {dialect}: "
                               f"a backup can only be restored onto the same kind of database.")
-        if not force:
-            busy = _tables_with_rows(db.engine)
-            if busy:
-                raise BackupError(f"Refused: the target database already holds data ({len(busy)} table(s) with "
-                                  f"rows, e.g. {', '.join(sorted(busy)[:5])}). Restore into an empty database, or "
-                                  f"pass --force to replace it.")
-            files = _files_in(upload_dir)
-            if files:
-                raise BackupError(f"Refused: UPLOAD_DIR ({upload_dir}) already holds files (e.g. {files[0]}). "
-                                  f"Restore into an empty folder, or pass --force to replace its contents.")
-        os.makedirs(upload_dir, exist_ok=True)
-        staging = tempfile.mkdtemp(prefix=".restore-", dir=upload_dir)
-        try:
-            entries = {e["path"]: e for e in manifest["entries"]}
-            staged = {}
-            for name, member in members.items():
-                staged[name] = _extract_verified(tar, member, entries[name], staging)
-            db_file = staged.pop(DB_MEMBER[dialect])
-            db.session.remove()
-            db.engine.dispose()
+        with _restore_lock(upload_dir):
+            _settle(upload_dir)  # a restore killed before this one is finished or undone first
+            if not force:
+                busy = _tables_with_rows(db.engine)
+                if busy:
+                    raise BackupError(f"Refused: the target database already holds data ({len(busy)} table(s) with "
+                                      f"rows, e.g. {', '.join(sorted(busy)[:5])}). Restore into an empty database, "
+                                      f"or pass --force to replace it.")
+                files = _files_in(upload_dir)
+                if files:
+                    raise BackupError(f"Refused: UPLOAD_DIR ({upload_dir}) already holds files (e.g. {files[0]}). "
+                                      f"Restore into an empty folder, or pass --force to replace its contents.")
+            job = _begin(upload_dir, dialect)
             try:
-                if dialect == "postgresql":
-                    _restore_postgresql(db_file)
-                else:
-                    _restore_sqlite(db_file)
-            finally:
-                db.engine.dispose()
-            if force:
-                for entry in os.scandir(upload_dir):
-                    if entry.path == staging:
-                        continue
-                    if entry.is_dir(follow_symlinks=False):
-                        shutil.rmtree(entry.path)
-                    else:
-                        os.remove(entry.path)
-            for name, src in staged.items():
-                dest = os.path.join(upload_dir, *name[len(UPLOADS):].split("/"))
-                if not _inside(os.path.dirname(dest), upload_dir):
-                    raise BackupError(f"Refused: {name!r} would be written outside UPLOAD_DIR.")
-                os.makedirs(os.path.dirname(dest), exist_ok=True)
-                os.replace(src, dest)
-        finally:
-            shutil.rmtree(staging, ignore_errors=True)
+                entries = {e["path"]: e for e in manifest["entries"]}
+                for name, member in members.items():
+                    _extract_verified(tar, member, entries[name], job["staging"])
+                os.sync()  # what the journal is about to call complete is on the disk
+                _write_journal(job, "staged")
+            except BaseException:
+                _roll_back(job)
+                raise
+            _finish(job)
     files = [e for e in manifest["entries"] if e["path"].startswith(UPLOADS)]
     return {"dialect": dialect, "revision": manifest.get("alembicRevision"), "createdAt": manifest.get("createdAt"),
             "files": len(files), "fileBytes": sum(e["size"] for e in files), "head": _migration_head(),
             "seconds": round(time.monotonic() - started, 2)}
+
+
+# A restore stages beside UPLOAD_DIR, never inside it (a backup would take the staging along), and keeps a journal
+# there of how far it got; its lock is held until it ends, and the kernel drops it when the process dies:
+#   staging    the archive is being extracted and verified into <parent>/.restore-staging-<id>/ (uploads/ and
+#              database/): interrupted, it is undone (the staging removed; nothing else was touched)
+#   staged     all of it is there and verified: interrupted, it is finished. The database is replaced in one
+#              transaction (doing it again gives the same); a database that cannot be restored undoes it.
+#   database   the database is replaced: interrupted, the folders' switch (two renames) and the clean-up finish.
+# The next start (create_app: `flask` commands, gunicorn's master, and so `make run`) settles a journal it finds.
+
+def _upload_dir():
+    return os.path.realpath(current_app.config["UPLOAD_DIR"])  # a link to the folder: the folder's siblings
+
+
+def _beside(upload_dir, what):
+    parent, name = os.path.split(upload_dir)
+    return os.path.join(parent, f".restore-{what}-{name}")
+
+
+@contextmanager
+def _restore_lock(upload_dir):
+    try:
+        os.makedirs(os.path.dirname(upload_dir), exist_ok=True)
+        fd = os.open(_beside(upload_dir, "lock"), os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError as e:
+        raise BackupError(f"A restore stages its files beside UPLOAD_DIR, in {os.path.dirname(upload_dir)}, which "
+                          f"must be writable: {e}") from None
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise BackupError(f"Another restore into {upload_dir} is running: wait for it to end.") from None
+        yield
+    finally:
+        os.close(fd)
+
+
+def _sync_dir(folder):
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _journal(upload_dir):
+    return _beside(upload_dir, "journal") + ".json"
+
+
+def _write_journal(job, phase):
+    """Atomically (a new file renamed over the old one): the journal is always a whole one."""
+    job["phase"] = phase
+    path = _journal(job["uploadDir"])
+    with open(path + ".tmp", "w") as fh:
+        json.dump(job, fh)
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(path + ".tmp", path)
+    _sync_dir(os.path.dirname(path))
+
+
+def _read_journal(upload_dir):
+    path = _journal(upload_dir)
+    try:
+        with open(path) as fh:
+            job = json.load(fh)
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as e:
+        raise BackupError(f"The restore journal {path} cannot be read ({e}): compare UPLOAD_DIR with the folders "
+                          f"beside it named .restore-*, then remove the journal.") from None
+    if not isinstance(job, dict) or job.get("phase") not in ("staging", "staged", "database") \
+            or job.get("uploadDir") != upload_dir:
+        raise BackupError(f"The restore journal {path} is not one this code wrote: check it, then remove it.")
+    return job
+
+
+def _is_mount(path):
+    if os.path.ismount(path):
+        return True
+    try:  # a bind mount of a folder on the same device, which ismount() does not see
+        with open("/proc/self/mountinfo") as fh:
+            return any(line.split()[4] == path for line in fh)
+    except OSError:
+        return False
+
+
+def _begin(upload_dir, dialect):
+    """The journal (phase staging) and the staging folder, whose uploads/ will become UPLOAD_DIR."""
+    if os.path.isdir(upload_dir) and _is_mount(upload_dir):
+        raise BackupError(f"UPLOAD_DIR ({upload_dir}) is a mount point: a restore switches folders by renaming "
+                          f"them, which a mount point does not allow. Mount the folder above it instead.")
+    key = secrets.token_hex(6)
+    parent = os.path.dirname(upload_dir)
+    job = {"uploadDir": upload_dir, "dialect": dialect, "database": DB_MEMBER[dialect],
+           "staging": os.path.join(parent, f".restore-staging-{key}"),
+           "old": os.path.join(parent, f".restore-old-{key}")}
+    _write_journal(job, "staging")
+    try:
+        os.mkdir(job["staging"], 0o700)  # it holds the whole database: its owner's only, as the archive is
+        uploads = os.path.join(job["staging"], "uploads")
+        os.mkdir(uploads)
+        if os.path.isdir(upload_dir):
+            os.chmod(uploads, stat.S_IMODE(os.stat(upload_dir).st_mode))  # what the web server may read stays so
+    except BaseException:
+        _roll_back(job)
+        raise
+    return job
+
+
+def _roll_back(job):
+    """Before the database step: the staging goes, and nothing else was touched."""
+    shutil.rmtree(job["staging"], ignore_errors=True)
+    _end(job)
+
+
+def _end(job):
+    for path in (_journal(job["uploadDir"]) + ".tmp", _journal(job["uploadDir"])):  # the journal last
+        try:
+            os.remove(path)
+        except FileNotFoundError:
+            pass
+
+
+def _finish(job):
+    """From a complete staging: the database, then the folders' switch, then the clean-up; each step may run again
+    after an interruption."""
+    upload_dir = job["uploadDir"]
+    if job["phase"] == "staged":
+        db_file = os.path.join(job["staging"], *job["database"].split("/"))
+        db.session.remove()
+        db.engine.dispose()
+        try:
+            (_restore_postgresql if job["dialect"] == "postgresql" else _restore_sqlite)(db_file)
+        except BackupError:
+            _roll_back(job)  # the database step is one transaction: it failed whole
+            raise
+        finally:
+            db.engine.dispose()
+        _write_journal(job, "database")
+    staged = os.path.join(job["staging"], "uploads")
+    if os.path.isdir(staged):  # not switched yet
+        if os.path.lexists(upload_dir):
+            if os.path.lexists(job["old"]):  # moved aside already, and made again since (a start script's mkdir -p)
+                if _files_in(upload_dir, 1):
+                    raise BackupError(f"{upload_dir} was moved aside by a restore and has files again: move them "
+                                      f"away; the next start finishes the restore.")
+                shutil.rmtree(upload_dir)
+            else:
+                os.rename(upload_dir, job["old"])
+        os.rename(staged, upload_dir)
+        _sync_dir(os.path.dirname(upload_dir))
+    shutil.rmtree(job["old"], ignore_errors=True)
+    shutil.rmtree(job["staging"], ignore_errors=True)
+    _end(job)
+
+
+_OLD_STAGING = re.compile(r"^\.restore-[a-z0-9_]{8}$")  # tempfile.mkdtemp(prefix=".restore-")'s names
+
+
+def _remove_old_staging(upload_dir):
+    """Staging folders that restores of earlier versions left inside UPLOAD_DIR (with a copy of the database)."""
+    try:
+        found = [e.path for e in os.scandir(upload_dir) if _OLD_STAGING.match(e.name) and e.is_dir()]
+    except OSError:  # no folder yet
+        return []
+    for path in found:
+        shutil.rmtree(path, ignore_errors=True)
+    return found
+
+
+def _settle(upload_dir):
+    """Finish or undo a restore left by a killed process (the lock held); what was done, for a person, or None."""
+    job = _read_journal(upload_dir)
+    if job is None:
+        return None
+    if job["phase"] == "staging":
+        _roll_back(job)
+        return f"A restore into {upload_dir} was interrupted before its files were all staged: undone, as before."
+    try:
+        _finish(job)
+    except BackupError as e:
+        then = "it was undone, as before" if _read_journal(upload_dir) is None else "the next start tries again"
+        raise BackupError(f"A restore into {upload_dir} was interrupted, and finishing it failed ({then}): {e}") \
+            from None
+    return f"A restore into {upload_dir} was interrupted after its files were staged: finished."
+
+
+def settle_interrupted(app):
+    """At every start (create_app): a restore killed midway is finished or undone before anything uses the site.
+    With nothing to settle it costs a stat and a folder listing."""
+    with app.app_context():
+        upload_dir = _upload_dir()
+        for path in _remove_old_staging(upload_dir):
+            app.logger.warning("Removed %s, the staging folder of an interrupted restore", path)
+        if not os.path.exists(_journal(upload_dir)):
+            return
+        try:
+            with _restore_lock(upload_dir):
+                done = _settle(upload_dir)
+        except BackupError as e:  # logged, and tried again at the next start: the site itself still starts
+            app.logger.error("%s", e)
+        else:
+            if done:
+                app.logger.warning("%s", done)
 
 
 def _extract_verified(tar, member, entry, staging):
@@ -426,9 +626,9 @@ def _extract_verified(tar, member, entry, staging):
     dest = os.path.join(staging, *member.name.split("/"))
     if not _inside(os.path.dirname(dest), staging):
         raise BackupError(f"Refused: {member.name!r} would be written outside the staging folder.")
-    os.makedirs(os.path.dirname(dest), exist_ok=True)
     h, size = hashlib.sha256(), 0
     try:
+        os.makedirs(os.path.dirname(dest), exist_ok=True)
         src = tar.extractfile(member)
         with open(dest, "xb") as out:
             while chunk := src.read(CHUNK):

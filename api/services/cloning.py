@@ -27,7 +27,7 @@ from ..models import (Article, CloneConfig, CustomField, CustomValue, Deliverabl
 from ..links import Ctx
 from ..models.base import utcnow
 from ..presenting import user_name
-from . import feed, modules, platforms, storage
+from . import articles, feed, modules, platforms, storage
 
 INCLUDES = tuple(k for k, _ in INCLUDE_FLAGS)
 DEFAULT_INCLUDE = {"children": True, "deliverables": True, "articles": True, "files": True, "references": True,
@@ -230,15 +230,17 @@ def clone(user, source, data, template=None):
     if include["articles"]:
         arts = db.session.scalars(select(Article).where(Article.module_id.in_(src_ids)).order_by(Article.id)).all()
         kept, dropped = [], set()
-        for a in arts:  # parents come first (lower ids); an excluded article takes its replies along
-            if ("article", a.id) in excluded or a.parent_id in dropped:
+        # Parents first whatever their ids (a moved article may be older than its parent), however deep the tree;
+        # an excluded article takes the ones nested in it along.
+        for a, _, parent in articles.in_tree_order(arts):
+            if ("article", a.id) in excluded or parent in dropped:
                 dropped.add(a.id)
             else:
-                kept.append(a)
-        amap = dict(zip([a.id for a in kept], _reserve_ids(Article, len(kept))))
-        _bulk(Article, [{"id": amap[a.id], "module_id": idmap[a.module_id], "parent_id": amap.get(a.parent_id),
+                kept.append((a, parent))
+        amap = dict(zip([a.id for a, _ in kept], _reserve_ids(Article, len(kept))))
+        _bulk(Article, [{"id": amap[a.id], "module_id": idmap[a.module_id], "parent_id": amap.get(parent),
                          "title": a.title, "content": a.content, "created": now, "created_by_id": a.created_by_id}
-                        for a in kept])
+                        for a, parent in kept])
         counts["articles"] = len(kept)
 
     if include["references"]:

@@ -53,10 +53,16 @@ def list_for(user, module, page):
         tree = tree.union_all(select(Comment.id).where(Comment.parent_id == tree.c.id))
         rows = db.session.scalars(select(Comment).where(Comment.id.in_(select(tree.c.id))).order_by(Comment.id)).all()
         rank = {cid: i for i, cid in enumerate(ids)}
-        root_of = {}
-        for x in rows:  # ids grow down a thread: a parent is met before its replies
-            root_of[x.id] = x.id if x.parent_id is None else root_of.get(x.parent_id, x.id)
-        rows.sort(key=lambda x: (rank.get(root_of[x.id], 0), x.id))
+        replies, root_of = {}, {}
+        for x in rows:
+            replies.setdefault(x.parent_id, []).append(x.id)
+        for top in ids:  # down each thread without recursion (threads may be thousands deep), whatever the ids
+            stack = [top]
+            while stack:
+                cid = stack.pop()
+                root_of[cid] = top
+                stack.extend(replies.get(cid, ()))
+        rows.sort(key=lambda x: (rank[root_of[x.id]], x.id))
     c = Ctx(user, module, perm.rights(user, module))
     return [present(c, x) for x in rows], total
 

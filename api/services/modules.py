@@ -637,6 +637,11 @@ def delete_subtree(user, module):
             field_ids = select(CustomField.id).where(CustomField.module_id.in_(ids)).scalar_subquery()
             db.session.execute(CustomValue.__table__.delete().where(CustomValue.field_id.in_(field_ids)))
             db.session.execute(PicklistOption.__table__.delete().where(PicklistOption.field_id.in_(field_ids)))
+        if "parent_id" in model.__table__.c:
+            # Articles and comments nest: unlinked first, no ON DELETE CASCADE runs down a chain (SQLite stops at
+            # 1,000 levels of it, and legacy trees are deeper).
+            db.session.execute(model.__table__.update().where(model.module_id.in_(ids), model.parent_id.is_not(None))
+                               .values(parent_id=None))
         db.session.execute(model.__table__.delete().where(model.module_id.in_(ids)))
     # Children before parents keeps the self-reference valid on every database.
     db.session.execute(Module.__table__.update().where(Module.id.in_(ids)).values(parent_id=None))

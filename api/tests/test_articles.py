@@ -3,7 +3,9 @@ import json
 
 import pytest
 
+from api.extensions import db as _db
 from api.models import Article, FeedEntry
+from api.services.articles import MAX_DEPTH
 from api.services.demo import draft
 
 CONTENT = draft(("header-two", "Title"), ("unstyled", "Some bold text", [("BOLD", "bold")]),
@@ -116,3 +118,78 @@ def test_module_offers_add_article_by_right(client, tree, people, token_for):
     view = lambda u: client.get(f"/api/module/view/{tree.project.id}", headers=token_for(u)).get_json()["item"]
     assert view(editor)["links"]["add_article"]["url"] == f"/api/article/add/{tree.project.id}"
     assert "add_article" not in view(viewer)["links"]
+
+
+
+# --- nesting depth: a tree thousands deep made the list a 500 for every reader (test_deep_trees.py reads one) ---
+
+def chain(module, n, parent=None):
+    """n articles of the module, each nested in the one before (the first under `parent`), without the API."""
+    ids = []
+    for i in range(n):
+        a = Article(module_id=module.id, parent_id=parent, title=f"Level {i + 1}", content=CONTENT)
+        _db.session.add(a)
+        _db.session.flush()
+        ids.append(parent := a.id)
+    _db.session.commit()
+    return ids
+
+
+def move(client, headers, module_id, article_id, parent):
+    """Edit the article with a parentArticleId ('' for the top level)."""
+    return client.post(f"/api/article/edit/{module_id}/{article_id}", headers=headers,
+                       data={"_method": "PUT", "title": "Moved", "content": CONTENT, "parentArticleId": parent})
+
+
+def parent_errors(r):
+    assert r.status_code == 422, r.get_json()
+    return r.get_json()["errors"]["parentArticleId"]
+
+
+def test_articles_nest_at_most_twenty_levels(client, tree, people, token_for):
+    h = token_for(people[0])
+    ids = chain(tree.project, MAX_DEPTH)
+    r = add(client, h, tree.project.id, parentArticleId=str(ids[-1]))
+    assert parent_errors(r) == ["Articles nest at most 20 levels deep and this parent article is at level 20: choose "
+                                "one higher up"]
+    r = add(client, h, tree.project.id, parentArticleId=str(ids[-2]))
+    assert r.status_code == 200 and "add_child" not in r.get_json()["item"]["links"]  # it is at level 20
+    # (read as the browser does: the app's own parser guards request bodies, 32 levels)
+    listed = json.loads(client.get(f"/api/article/list/{tree.project.id}", headers=h).data)["list"]
+    assert "add_child" in listed[0]["links"]
+
+
+def test_a_move_keeps_the_tree_within_twenty_levels(client, tree, people, token_for, db):
+    h = token_for(people[0])
+    deep = chain(tree.project, 18)
+    branch = chain(tree.project, 3)  # a top-level article with two levels nested in it
+    r = move(client, h, tree.project.id, branch[0], str(deep[-1]))  # its deepest would be at level 21
+    assert parent_errors(r) == ["Articles nest at most 20 levels deep: under this parent, 'Level 1' and the "
+                                "articles nested in it would reach level 21"]
+    r = move(client, h, tree.project.id, branch[0], str(deep[-2]))
+    assert r.status_code == 200 and r.get_json()["item"]["parentId"] == deep[-2]
+    assert db.session.get(Article, branch[2]).parent_id == branch[1]  # what is nested in it moved along
+    entry = db.session.query(FeedEntry).order_by(FeedEntry.id.desc()).first()
+    assert entry.description == "Edited the article 'Moved' and moved it"
+
+    assert parent_errors(move(client, h, tree.project.id, branch[0], str(branch[2]))) == [
+        "An article cannot be moved under itself or under an article nested in it"]
+    assert parent_errors(move(client, h, tree.project.id, branch[0], str(branch[0])))
+    other = add(client, h, tree.other.id).get_json()["item"]
+    assert parent_errors(move(client, h, tree.project.id, branch[0], str(other["id"]))) == [
+        "The parent article is not in this module"]
+
+    r = move(client, h, tree.project.id, branch[0], "")  # to the top level
+    assert r.status_code == 200 and r.get_json()["item"]["parentId"] is None
+    r = client.post(f"/api/article/edit/{tree.project.id}/{branch[1]}", headers=h,
+                    data={"_method": "PUT", "title": "Kept", "content": CONTENT})  # no parentArticleId: stays
+    assert r.status_code == 200 and r.get_json()["item"]["parentId"] == branch[0]
+
+
+def test_a_legacy_tree_deeper_than_twenty_levels_may_move_up_only(client, tree, people, token_for):
+    h = token_for(people[0])
+    ids = chain(tree.project, 25)
+    side = chain(tree.project, 3)
+    assert parent_errors(move(client, h, tree.project.id, ids[2], str(side[-1])))  # levels 3..25 would reach 26
+    r = move(client, h, tree.project.id, ids[2], "")  # 23 levels deep now: still deeper than 20, but less deep
+    assert r.status_code == 200

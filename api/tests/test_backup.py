@@ -6,7 +6,10 @@ import io
 import json
 import os
 import shutil
+import signal
 import stat
+import subprocess
+import sys
 import tarfile
 from types import SimpleNamespace
 
@@ -423,3 +426,153 @@ def test_restore_refuses_a_backup_of_another_database_kind_and_what_is_no_backup
     r = target.restore(str(tmp_path / "missing.tar"))
     assert r.exit_code != 0 and "does not exist" in r.output
     assert tables_with_rows(target.engine()) == [] and files_of(target.uploads) == {}
+
+
+def test_restore_refuses_an_archive_holding_a_file_and_a_folder_of_the_same_name(source, make_target, tmp_path):
+    target = make_target()
+    bad = rebuild(source.archive, str(tmp_path / "both.tar"),
+                  extra=[(member("uploads/files/x"), b"a file"), (member("uploads/files/x/y"), b"and a folder")])
+    r = target.restore(bad)
+    assert r.exit_code != 0 and isinstance(r.exception, SystemExit), r.output  # a message, not a traceback
+    assert r.output.strip().splitlines() == [
+        "Error: Refused: the archive holds both 'uploads/files/x' and 'uploads/files/x/y': a file cannot also be a "
+        "folder."]
+    assert tables_with_rows(target.engine()) == [] and files_of(target.uploads) == {}
+
+
+# --- a restore killed midway -----------------------------------------------------------------------------------------
+
+# Run in a process of its own: `flask restore --force` that SIGKILLs itself at one point, so that no clean-up of its
+# own runs, as after kill -9 or a power cut.
+KILLED_RESTORE = r"""
+import json, os, shutil, signal, sqlite3, sys, types
+from api import create_app
+from api.config import TestConfig
+from api.services import backup
+
+config, archive, point = json.loads(sys.argv[1]), sys.argv[2], sys.argv[3]
+app = create_app(TestConfig, **config)
+die = lambda *_: os.kill(os.getpid(), signal.SIGKILL)
+calls = []
+
+def after(owner, name, when):
+    real = getattr(owner, name)
+    def wrapped(*args, **kwargs):
+        out = real(*args, **kwargs)
+        if when(*args, **kwargs):
+            die()
+        return out
+    setattr(owner, name, wrapped)
+
+if point == "extracting":  # five members staged
+    after(backup, "_extract_verified", lambda *a: calls.append(1) or len(calls) == 5)
+elif point == "staged":
+    after(backup, "_write_journal", lambda job, phase: phase == "staged")
+elif point == "in-database" and app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+    class Slow:  # the backup API a page at a time, killed halfway through
+        def __init__(self, conn):
+            self.conn = conn
+        def __getattr__(self, name):
+            return getattr(self.conn, name)
+        def backup(self, target, **kwargs):
+            self.conn.backup(target, pages=1, progress=lambda _, left, total: left < total // 2 and die())
+    backup.sqlite3 = types.SimpleNamespace(connect=lambda *a: Slow(sqlite3.connect(*a)),
+                                           DatabaseError=sqlite3.DatabaseError)
+elif point == "in-database":  # psql has half of the dump, and no COMMIT
+    shutil.copyfileobj = lambda src, dst, *_: (dst.write(src.read(200_000)), dst.flush(), die())
+elif point == "database":  # replaced, the journal not yet told
+    for name in ("_restore_sqlite", "_restore_postgresql"):
+        after(backup, name, lambda *a: True)
+elif point == "moved-aside":  # UPLOAD_DIR renamed away, the staged folder not yet in its place
+    after(os, "rename", lambda src, dst: ".restore-old-" in dst)
+elif point == "switched":
+    after(os, "rename", lambda src, dst: ".restore-staging-" in src)
+elif point == "cleaning":
+    after(shutil, "rmtree", lambda path, **_: ".restore-old-" in path)
+with app.app_context():
+    backup.restore(archive, force=True)
+print("not killed")
+"""
+
+
+def target_config(target):
+    return {k: target.app.config[k] for k in ("SQLALCHEMY_DATABASE_URI", "UPLOAD_DIR", "INSTANCE_DIR",
+                                               "MAIL_OUTBOX_DIR", "SQLALCHEMY_ENGINE_OPTIONS")}
+
+
+def site_of(target):
+    with target.app.app_context():
+        _db.session.remove()
+        _db.engine.dispose()
+    return rows_of(target.engine()), files_of(target.uploads)
+
+
+def restore_leftovers(target):
+    parent = os.path.dirname(target.uploads)
+    return sorted(n for n in os.listdir(parent) if n.startswith(".restore-") and not n.startswith(".restore-lock-")) \
+        + [n for n in os.listdir(target.uploads) if n.startswith(".")]
+
+
+@pytest.mark.parametrize("point, outcome", [
+    ("extracting", "undone"), ("staged", "finished"), ("in-database", "finished"), ("database", "finished"),
+    ("moved-aside", "finished"), ("switched", "finished"), ("cleaning", "finished")])
+def test_a_restore_killed_at_any_point_is_finished_or_undone_at_the_next_start(source, make_target, point, outcome):
+    target = make_target()
+    r = target.restore(source.gz)
+    assert r.exit_code == 0, r.output
+    # What the site holds before: not the backup's (a renamed person, one more file, an empty folder).
+    with target.app.app_context():
+        _db.session.execute(sa.update(User).values(name="Before the restore"))
+        _db.session.commit()
+    with open(os.path.join(target.uploads, "files", "only-before.bin"), "wb") as fh:
+        fh.write(os.urandom(5000))
+    os.makedirs(os.path.join(target.uploads, "empty"))
+    before = site_of(target)
+
+    config = target_config(target)
+    run = subprocess.run([sys.executable, "-c", KILLED_RESTORE, json.dumps(config), source.archive, point],
+                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert run.returncode == -signal.SIGKILL, (run.stdout, run.stderr)
+    parent = os.path.dirname(target.uploads)
+    with open(os.path.join(parent, ".restore-journal-uploads.json")) as fh:
+        journal = json.load(fh)
+    assert os.path.dirname(journal["staging"]) == parent  # staged beside UPLOAD_DIR, never inside it
+    if os.path.isdir(target.uploads):
+        assert not [n for n in os.listdir(target.uploads) if n.startswith(".")]
+    if point == "in-database":
+        assert site_of(target)[0] == before[0]  # one transaction: killed halfway, it never happened
+    if point == "moved-aside":
+        assert not os.path.exists(target.uploads)  # the worst moment: the next command finds no UPLOAD_DIR
+        env = {**os.environ, "DATABASE_URL": config["SQLALCHEMY_DATABASE_URI"], "UPLOAD_DIR": target.uploads,
+               "INSTANCE_DIR": target.folder, "SECRET_KEY": target.app.config["SECRET_KEY"]}
+        start = subprocess.run([sys.executable, "-m", "flask", "--app", "api", "init-platforms"], cwd=ROOT, env=env,
+                               capture_output=True, text=True, timeout=300)
+        assert start.returncode == 0, start.stderr
+        assert "was interrupted after its files were staged: finished" in start.stderr
+    else:
+        started = create_app(TestConfig, **config)  # the next start
+        with started.app_context():
+            _db.engine.dispose()
+    assert restore_leftovers(target) == []
+    after = site_of(target)
+    if outcome == "undone":
+        assert after == before
+    else:
+        assert after[1] == source.files
+        assert after[0] == source.rows
+
+
+def test_staging_left_inside_the_upload_folder_by_an_older_restore_is_never_backed_up(source, make_target, tmp_path):
+    target = make_target()
+    assert target.restore(source.archive).exit_code == 0
+    old = os.path.join(target.uploads, ".restore-k2j4h1_x", "database")
+    os.makedirs(old)
+    with open(os.path.join(old, "portal.sqlite3"), "wb") as fh:
+        fh.write(b"a whole database")
+    with target.app.app_context():
+        r = target.app.test_cli_runner().invoke(args=["backup", str(tmp_path / "again.tar")])
+    assert r.exit_code == 0, r.output
+    with tarfile.open(tmp_path / "again.tar") as tar:
+        assert not [n for n in tar.getnames() if ".restore-" in n]
+    create_app(TestConfig, **target_config(target))  # the next start removes it
+    assert restore_leftovers(target) == [] and files_of(target.uploads) == source.files

@@ -14,7 +14,8 @@ bp = Blueprint("article", __name__, url_prefix="/api/article")
 
 @bp.get("/list/<int:module_id>")
 @jwt_required()
-@doc("The module's articles as a tree (children nested; no content)", response=list_of(ArticleSchema))
+@doc("The module's articles as a tree (children nested, 20 levels at most; no content)",
+     response=list_of(ArticleSchema))
 def list_(module_id):
     module = modules.visible_module(current_user, module_id)
     return {"list": articles.tree(current_user, module)}
@@ -30,8 +31,8 @@ def view(module_id, article_id):
 
 @bp.post("/add/<int:module_id>")
 @jwt_required()
-@doc("Add an article (multipart: title, content, optional parentArticleId)", response=item_of(ArticleSchema),
-     form=ArticleForm)
+@doc("Add an article (multipart: title, content, optional parentArticleId; 422 beyond 20 levels)",
+     response=item_of(ArticleSchema), form=ArticleForm)
 def add(module_id):
     module = modules.visible_module(current_user, module_id, "content")
     data = parse(ArticleForm)
@@ -40,7 +41,8 @@ def add(module_id):
 
 @bp.route("/edit/<int:module_id>/<int:article_id>", methods=["POST", "PUT", "PATCH"])
 @jwt_required()
-@doc("Edit an article (POST with _method=PUT: title, content)", response=item_of(ArticleSchema), form=ArticleForm)
+@doc("Edit an article (POST with _method=PUT: title, content; a parentArticleId moves it with what is nested in "
+     "it, empty to the top level; 422 beyond 20 levels)", response=item_of(ArticleSchema), form=ArticleForm)
 def edit(module_id, article_id):
     module = modules.visible_module(current_user, module_id, "content")
     article = articles.get(module, article_id)
