@@ -26,11 +26,12 @@ webapp/node_modules/.installed: webapp/package.json webapp/package-lock.json
 build: webapp-deps
 	@bash scripts/build-webapp.sh
 
+# umask 077: the SQLite database (and the instance folder's other files) are the service user's alone.
 migrate: install
-	$(FLASK) db upgrade
+	umask 077 && $(FLASK) db upgrade
 
 seed: migrate
-	$(FLASK) seed-demo
+	umask 077 && $(FLASK) seed-demo
 
 run: install system-deps build seed
 	@bash scripts/serve.sh

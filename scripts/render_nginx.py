@@ -21,8 +21,19 @@ def api_servers(upstream):
     """'server a max_fails=1 fail_timeout=5s;' lines for 'a,b': the API replicas nginx balances."""
     hosts = [h.strip() for h in upstream.split(",") if h.strip()]
     if not hosts or any(c in h for h in hosts for c in ' ;"{}\n'):
-        raise ValueError(f"NGINX_API_UPSTREAM must be host:port[,host:port...], not {upstream!r}")
+        raise ValueError(f"NGINX_API_UPSTREAM must be host:port or unix:PATH[,...], not {upstream!r}")
     return "\n        ".join(f"server {h} max_fails=1 fail_timeout=5s;" for h in hosts)
+
+
+def user_directive(user):
+    """'user NAME [GROUP];' for NGINX_USER: the workers' account when nginx starts as root. serve.sh passes the
+    service user (the one that owns the run folder, the uploads and gunicorn's socket); empty: nginx's default."""
+    if not user:
+        return "# (NGINX_USER unset: when started as root, the workers run as nginx's default user)"
+    if not all(part.replace("-", "").replace("_", "").replace(".", "").isalnum() for part in user.split()) \
+            or not 1 <= len(user.split()) <= 2:
+        raise ValueError(f"NGINX_USER must be 'user' or 'user group', not {user!r}")
+    return f"user {user};"
 
 
 def render(out_path, **values):
@@ -43,12 +54,14 @@ def render(out_path, **values):
         "NGINX_LIVE_SESSION_SECONDS": os.environ.get("LIVE_SESSION_SECONDS", "600"),
         "NGINX_NCHAN_REDIS": nchan_redis(redis_url),
         "NGINX_NCHAN_REDIS_PASS": "nchan_redis_pass live_redis;" if redis_url else "",
+        "NGINX_USER": "",
     }
     for key in defaults:
         if os.environ.get(key):
             defaults[key] = os.environ[key]
     defaults.update({k: v for k, v in values.items() if v})
     defaults["NGINX_API_SERVERS"] = api_servers(defaults["NGINX_API_UPSTREAM"])
+    defaults["NGINX_USER"] = user_directive(defaults["NGINX_USER"])
     for sub in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):
         os.makedirs(os.path.join(defaults["NGINX_RUN_DIR"], sub), exist_ok=True)
     with open(os.path.join(ROOT, "nginx", "nginx.conf.template")) as fh:

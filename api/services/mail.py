@@ -20,6 +20,17 @@ def outbox_name(to):
     return f"{time.time():.6f}-{_UNSAFE_IN_NAME.sub('_', to.replace('@', '_at_'))[:120]}.eml"
 
 
+def write_outbox(folder, name, data):
+    """An outbox file, readable by the service user alone whatever the umask: mails carry reset, invitation and
+    unsubscribe links."""
+    os.makedirs(folder, mode=0o700, exist_ok=True)
+    fd = os.open(os.path.join(folder, name), os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0),
+                 0o600)
+    with os.fdopen(fd, "wb") as fh:
+        os.fchmod(fd, 0o600)  # a file of that name made earlier keeps its mode through O_CREAT
+        fh.write(data)
+
+
 def one_line(text, limit=200):
     """A header value: no line breaks (they would start another header), at most `limit` characters."""
     return " ".join(str(text or "").split())[:limit]
@@ -40,9 +51,7 @@ def send(to, subject, text, html=None, headers=None):
     if html is not None:
         msg.add_alternative(html, subtype="html")
     if not cfg["MAIL_SERVER"]:
-        os.makedirs(cfg["MAIL_OUTBOX_DIR"], exist_ok=True)
-        with open(os.path.join(cfg["MAIL_OUTBOX_DIR"], outbox_name(to)), "wb") as fh:
-            fh.write(bytes(msg))
+        write_outbox(cfg["MAIL_OUTBOX_DIR"], outbox_name(to), bytes(msg))
         return
     smtp_cls = smtplib.SMTP_SSL if cfg["MAIL_USE_SSL"] else smtplib.SMTP
     with smtp_cls(cfg["MAIL_SERVER"], cfg["MAIL_PORT"], timeout=20) as smtp:

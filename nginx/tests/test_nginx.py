@@ -1,12 +1,14 @@
 """The nginx configuration, checked with real requests against `scripts/serve.sh` (as `make run` serves
 the app): SPA fallback and caching, 404 for a missing asset, gzip, security headers, dotfiles,
-the JSON 413 above the upload limit, and downloads handed over by X-Accel-Redirect."""
+the JSON 413 above the upload limit, downloads handed over by X-Accel-Redirect, secrets kept out of both access
+logs, private instance files and sockets, and forwarded headers believed only from nginx."""
 import glob
 import io
 import json
 import os
 import signal
 import socket
+import stat
 import subprocess
 import tempfile
 import time
@@ -33,11 +35,14 @@ def site():
     if not os.path.exists(os.path.join(ROOT, "webapp/dist/index.html")):
         pytest.fail("webapp/dist is not built (scripts/build-webapp.sh)")
     tmp = tempfile.mkdtemp(prefix="portal-nginx-")
-    os.chmod(tmp, 0o755)  # nginx workers (nobody, when started as root) read the uploads
     port, api_port = free_port(), free_port()
     env = dict(os.environ, INSTANCE_DIR=tmp, DATABASE_URL=f"sqlite:///{tmp}/portal.db", MAX_UPLOAD_MB="1",
-               PORT=str(port), API_PORT=str(api_port), GUNICORN_WORKERS="2", QUIET="1", PYTHONPATH=ROOT)
-    env.pop("TEST_DATABASE_URL", None)
+               PORT=str(port), API_PORT=str(api_port), GUNICORN_WORKERS="2", QUIET="1", PYTHONPATH=ROOT,
+               GUNICORN_ACCESS_LOG=os.path.join(tmp, "gunicorn-access.log"),
+               # Counts of this stack alone: in the local Redis (serve.sh's choice) they would outlive the run.
+               RATELIMIT_STORAGE_URI="memory://")
+    for name in ("TEST_DATABASE_URL", "REDIS_URL", "MAIL_SERVER", "MAIL_OUTBOX_DIR"):
+        env.pop(name, None)
     subprocess.run(FLASK + ["db", "upgrade"], cwd=ROOT, env=env, check=True, capture_output=True)
     subprocess.run(FLASK + ["seed-demo"], cwd=ROOT, env=env, check=True, capture_output=True)
     proc = subprocess.Popen(["bash", "scripts/serve.sh"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
@@ -52,7 +57,7 @@ def site():
     else:
         os.killpg(proc.pid, signal.SIGTERM)
         pytest.fail("serve.sh did not come up")
-    yield {"base": base, "dir": tmp}
+    yield {"base": base, "dir": tmp, "api": f"http://127.0.0.1:{api_port}"}
     os.killpg(proc.pid, signal.SIGTERM)
     proc.wait(timeout=30)
 
@@ -269,3 +274,132 @@ def test_the_template_loads_nchan_and_shares_channels_through_redis_when_set(tmp
     assert "no REDIS_URL" in render_nginx.nchan_redis("")
     with pytest.raises(ValueError):
         render_nginx.nchan_redis('redis://x"; evil')
+
+
+# --- single-use secrets, private files, forwarded headers (the hardening issue's point 8) ------------------------
+
+def _wait_for(check, seconds=10):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        time.sleep(0.1)
+    return check()
+
+
+def _read(path):
+    with open(path, errors="replace") as fh:
+        return fh.read()
+
+
+def test_secrets_in_urls_stay_out_of_both_access_logs(site):
+    """Reset, invitation and unsubscribe links, live tickets and single sign-on answers: the pages nginx serves,
+    the API calls it proxies (and their Referer) are logged with '?[redacted]' in place of the query."""
+    base = site["base"]
+    status, _, body = get(base + "/api/live/ticket/5", login(site, "sofia@demo.eu"))
+    ticket_url = json.loads(body)["item"]["url"]
+    ticket = ticket_url.split("?t=", 1)[1]
+    secrets_ = {name: f"S3cr3t{name}{os.getpid()}" for name in ("reset", "invite", "unsub", "code", "state", "ref")}
+    page = f"{base}/reset-password?token={secrets_['ref']}"
+    asked = [
+        (f"/reset-password?token={secrets_['reset']}", None),
+        (f"/api/reset-password?token={secrets_['reset']}", page),
+        (f"/invitation?token={secrets_['invite']}", None),
+        (f"/api/invitation/view?token={secrets_['invite']}", None),
+        (f"/unsubscribe?token={secrets_['unsub']}", None),
+        (f"/api/notification/unsubscribe?token={secrets_['unsub']}&page=1", page),
+        (f"/sso/callback?code={secrets_['code']}&state={secrets_['state']}", None),
+    ]
+    for path, referer in asked:
+        get(base + path, {"Referer": referer} if referer else {})
+    get(f"{base}/api/module/view/5?page=2&t={ticket}")  # a ticket anywhere in a query
+    # A stream is logged when it ends: the ticket on another channel is refused, and logged, at once.
+    assert get(base + ticket_url.replace("/m/5?", "/m/4?"))[0] == 403
+    nginx_log = os.path.join(site["dir"], "run", "nginx-access.log")
+    gunicorn_log = os.path.join(site["dir"], "gunicorn-access.log")
+    assert _wait_for(lambda: "/api/module/view/5?[redacted]" in _read(gunicorn_log)
+                     and "/live/m/4?[redacted]" in _read(nginx_log))
+    for log in (nginx_log, gunicorn_log):
+        text = _read(log)
+        for secret in [ticket, *secrets_.values()]:
+            assert secret not in text, (log, secret)
+    nginx_text, gunicorn_text = _read(nginx_log), _read(gunicorn_log)
+    for path, _ in asked:
+        assert f"GET {path.split('?')[0]}?[redacted] HTTP/1.1" in nginx_text, path
+    for path, referer in asked:
+        if path.startswith("/api/"):
+            assert f"GET {path.split('?')[0]}?[redacted] HTTP/1.1" in gunicorn_text, path
+    assert f'"{base}/reset-password?[redacted]"' in nginx_text and f'"{base}/reset-password?[redacted]"' in gunicorn_text
+    # Queries without a secret are logged as they are.
+    get(base + "/api/module/view/5?page=3&perPage=10")
+    assert _wait_for(lambda: "/api/module/view/5?page=3&perPage=10 HTTP/1.1" in _read(nginx_log)
+                     and "/api/module/view/5?page=3&perPage=10 HTTP/1.1" in _read(gunicorn_log))
+
+
+def _mode(path):
+    return oct(os.stat(path).st_mode & 0o777)
+
+
+def test_instance_files_and_sockets_are_the_service_users(site):
+    """As `make run` leaves them: the database (made before serve.sh by `flask db upgrade`, as the Makefile's
+    migrate step), the queue, the secret key, the outbox mails and the logs 0600; gunicorn's socket and nchan's
+    publisher socket 0660, in a run folder the world cannot enter."""
+    tmp = site["dir"]
+    run = os.path.join(tmp, "run")
+    # A mail in the outbox: the Huey consumer serve.sh started writes it.
+    get(site["base"] + "/json/forgot-password", {"Content-Type": "application/json"}, "POST",
+        json.dumps({"email": "admin@demo.eu"}).encode())
+    outbox = os.path.join(tmp, "outbox")
+    assert _wait_for(lambda: glob.glob(os.path.join(outbox, "*.eml")))
+    publisher = os.path.join(run, "nchan.sock")
+    assert _wait_for(lambda: _mode(publisher) == "0o660", 5), _mode(publisher)
+    private = [os.path.join(tmp, "secret_key"), os.path.join(tmp, "gunicorn-access.log"),
+               *glob.glob(os.path.join(tmp, "portal.db*")), *glob.glob(os.path.join(tmp, "huey.db*")),
+               *glob.glob(os.path.join(outbox, "*.eml")), *glob.glob(os.path.join(run, "*.log")),
+               os.path.join(run, "nginx.conf")]
+    assert any(p.endswith("portal.db") for p in private) and any(p.endswith("huey.db") for p in private)
+    assert {p: _mode(p) for p in private} == {p: "0o600" for p in private}
+    assert _mode(tmp) == "0o700" and _mode(outbox) == "0o700" and _mode(run) == "0o750"
+    for sock in ("api.sock", "nchan.sock"):
+        assert stat.S_ISSOCK(os.stat(os.path.join(run, sock)).st_mode)
+        assert _mode(os.path.join(run, sock)) == "0o660", sock
+        assert os.stat(os.path.join(run, sock)).st_uid == os.getuid()
+
+
+def test_a_client_calling_gunicorn_directly_cannot_choose_its_address(site):
+    """gunicorn binds a unix socket for nginx; API_PORT opens a TCP port for tools, whose X-Forwarded-* are dropped
+    before ProxyFix could believe them. Through nginx, the address is the one nginx saw."""
+    log = os.path.join(site["dir"], "gunicorn-access.log")
+    spoofed = {"X-Forwarded-For": "203.0.113.77", "X-Forwarded-Host": "evil.example", "User-Agent": "direct-probe"}
+    assert get(site["api"] + "/api/health", spoofed)[0] == 200
+    assert get(site["base"] + "/api/health", dict(spoofed, **{"User-Agent": "proxied-probe"}))[0] == 200
+    assert _wait_for(lambda: "direct-probe" in _read(log) and "proxied-probe" in _read(log))
+    lines = [line for line in _read(log).splitlines() if "-probe" in line]
+    assert lines and all(line.startswith("127.0.0.1 ") for line in lines), lines
+    assert "203.0.113.77" not in _read(log)
+
+
+def test_the_template_redacts_the_parameters_gunicorn_redacts_and_sets_the_workers_user(tmp_path):
+    import re
+    import sys
+    sys.path.insert(0, ROOT)
+    sys.path.insert(0, os.path.join(ROOT, "scripts"))
+    import render_nginx
+    from api import gunicorn_conf
+    with open(os.path.join(ROOT, "nginx", "nginx.conf.template")) as fh:
+        template = fh.read()
+    alternations = re.findall(r"\\\?\(\?:\.\*&\)\?\(\?:([a-z_|]+)\)=", template)
+    assert len(alternations) == 2
+    for names in alternations:
+        assert tuple(names.split("|")) == gunicorn_conf.SECRET_PARAMS
+    assert "access_log ${NGINX_ACCESS_LOG} redacted;" in template
+    env = dict(os.environ, NGINX_RUN_DIR=str(tmp_path), NGINX_USER="portal portal")
+    env.pop("REDIS_URL", None)
+    subprocess.run([os.path.join(ROOT, ".venv/bin/python"), os.path.join(ROOT, "scripts", "render_nginx.py"),
+                    str(tmp_path / "nginx.conf")], env=env, check=True, capture_output=True)
+    assert "\nuser portal portal;\n" in (tmp_path / "nginx.conf").read_text()
+    assert render_nginx.user_directive("").startswith("#")
+    with pytest.raises(ValueError):
+        render_nginx.user_directive("root; daemon off")
+    assert render_nginx.api_servers("unix:/run/portal/api.sock") == \
+        "server unix:/run/portal/api.sock max_fails=1 fail_timeout=5s;"

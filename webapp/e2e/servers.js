@@ -247,6 +247,8 @@ export async function startServe(database, apiEnv = {}) {
   const port = Number(apiEnv.PORT) || await freePort();
   const apiPort = await freePort();
   const env = {
+    // Limits counted by this stack alone: serve.sh would count them in the local Redis, beyond this run.
+    RATELIMIT_STORAGE_URI: 'memory://',
     ...database.env, ...apiEnv, PORT: String(port), API_PORT: String(apiPort), QUIET: '1',
     GUNICORN_WORKERS: '2', RUN_DIR: path.join(database.dir, 'run'),
   };
