@@ -104,6 +104,10 @@ class Config:
     REDIS_URL = os.environ.get("REDIS_URL", "")
     RATELIMIT_STORAGE_URI = os.environ.get("RATELIMIT_STORAGE_URI") or REDIS_URL or "memory://"
     RATELIMIT_ENABLED = _bool("RATELIMIT_ENABLED", True)
+    # Redis gone for a while: count in each worker meanwhile rather than fail every sign-in.
+    RATELIMIT_IN_MEMORY_FALLBACK_ENABLED = _bool("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True)
+    # Several installations on one Redis database keep their counts apart.
+    RATELIMIT_KEY_PREFIX = os.environ.get("RATELIMIT_KEY_PREFIX", "")
     RATELIMIT_HEADERS_ENABLED = True
     # Failed sign-ins are refused at once (429, Retry-After) past these counts: per account and address pair,
     # and per address. Nothing sleeps in a worker.
