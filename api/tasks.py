@@ -8,13 +8,16 @@ A task needs the Flask app: in the consumer each task runs in an app context of 
 called inside an app (immediate mode), it runs in that app's context.
 A task reads, then writes: its transactions begin as a write request's do (BEGIN IMMEDIATE on SQLite, where a read
 transaction that a request wrote behind cannot write any more), so each ends its transaction before it mails or
-posts: nothing waits on the network while holding the database's write lock."""
+posts: nothing waits on the network while holding the database's write lock.
+Webhook attempts wait on other hosts: the consumer's threads hand them to threads of their own (`webhook_threads`)
+and are free at once, so the dispatcher and mails never queue behind a slow receiver."""
 import functools
 import logging
 import os
+import queue
 import threading
 
-from flask import has_app_context
+from flask import current_app, has_app_context
 from huey import RedisHuey, SqliteHuey, crontab
 from huey.storage import SqliteStorage
 
@@ -72,19 +75,82 @@ def _app():
     return app
 
 
+def _run_in(app, fn, *args, **kwargs):
+    with app.app_context(), writing():
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            from .extensions import db
+            db.session.remove()
+
+
 def in_app(fn):
     @functools.wraps(fn)
     def run(*args, **kwargs):
         if has_app_context():
             with writing():
                 return fn(*args, **kwargs)
-        with _app().app_context(), writing():
-            try:
-                return fn(*args, **kwargs)
-            finally:
-                from .extensions import db
-                db.session.remove()
+        return _run_in(_app(), fn, *args, **kwargs)
     return run
+
+
+class Threads:
+    """A few threads of this process for work that waits on other hosts. A task hands its work over and returns,
+    so the consumer's own threads stay free; at most `size` such jobs run at once and the rest wait their turn.
+    A job whose key is already waiting or running is dropped (twelve clicks on Redeliver are one attempt, and the
+    sweep does not send again what is being sent). Not durable: what waits here when the process stops is still
+    pending in the database, and the sweep hands it over again. In immediate mode (tests) a job runs at once."""
+
+    def __init__(self, name, size):
+        self.name, self.size = name, size
+        self._jobs = queue.SimpleQueue()
+        self._keys = set()
+        self._started = 0
+        self._cond = threading.Condition()
+
+    def submit(self, key, fn, *args):
+        """Run `fn(*args)` on one of the threads, in the current app's context. False: `key` is already there."""
+        if huey.immediate:
+            fn(*args)
+            return True
+        app = current_app._get_current_object()
+        with self._cond:
+            if key in self._keys:
+                return False
+            self._keys.add(key)
+            if self._started < self.size:  # started on first use: the API's processes import this module too
+                self._started += 1
+                threading.Thread(target=self._work, name=f"{self.name}-{self._started}", daemon=True).start()
+        self._jobs.put((key, app, fn, args))
+        return True
+
+    def _work(self):
+        while True:
+            key, app, fn, args = self._jobs.get()
+            try:
+                _run_in(app, fn, *args)
+            except Exception:  # noqa: BLE001 - one failed job must not end the thread
+                log.exception("%s: job %r failed", self.name, key)
+            finally:
+                with self._cond:
+                    self._keys.discard(key)
+                    self._cond.notify_all()
+
+    def wait_idle(self, timeout):
+        """True once nothing waits or runs (within `timeout` seconds)."""
+        with self._cond:
+            return self._cond.wait_for(lambda: not self._keys, timeout)
+
+
+# Each attempt ends by its deadline (WEBHOOK_TIMEOUT, services/events/webhooks.py), so four threads send at least
+# 4 / WEBHOOK_TIMEOUT attempts a second however slow the receivers; a receiver that keeps failing is switched off
+# after WEBHOOK_DISABLE_AFTER attempts, and its waiting attempts then end at once.
+webhook_threads = Threads("webhooks", 4)
+
+
+def _deliver(delivery_id, manual=False):
+    from .services.events import webhooks
+    webhook_threads.submit((delivery_id, manual), webhooks.attempt, delivery_id, manual)
 
 
 @huey.task()
@@ -105,9 +171,9 @@ def send_notification_mail(notification_id):
 
 @huey.task()
 @in_app
-def deliver_webhook(delivery_id):
-    from .services.events import webhooks
-    return webhooks.attempt(delivery_id)
+def deliver_webhook(delivery_id, manual=False):
+    """Handed to `webhook_threads`: this consumer thread does not wait on the receiver."""
+    _deliver(delivery_id, manual)
 
 
 @huey.task()
@@ -134,7 +200,7 @@ def sweep():
                                                                   Notification.created < stale).limit(500)).all():
         mailing.send_immediate(nid)
     for did in webhooks.due():
-        webhooks.attempt(did)
+        _deliver(did)
     mailing.send_digests()
 
 

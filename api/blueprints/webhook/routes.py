@@ -106,14 +106,14 @@ def deliveries(module_id, webhook_id):
 
 @bp.post("/redeliver/<int:module_id>/<int:webhook_id>/<int:delivery_id>")
 @jwt_required()
-@doc("Send a delivery again now (the same webhook-id); the answer has its new attempt",
-     response=item_of(DeliverySchema))
+@doc("Queue a delivery to be sent again (the same webhook-id) by the worker; the answer is the delivery as it "
+     "stands (its deliveries list shows the new attempt once made)", response=item_of(DeliverySchema), status=202)
 def redeliver(module_id, webhook_id, delivery_id):
     module = _portal(module_id)
     w = webhooks.get(module, webhook_id)
     d = webhooks.redeliver(current_user, module, w, webhooks.delivery_of(w, delivery_id))
     return {"item": {**webhooks.present_delivery(d, webhooks.attempts_of(d)),
-                     "links": links.of("webhook_delivery", _ctx(module, d))}}
+                     "links": links.of("webhook_delivery", _ctx(module, d))}}, 202
 
 
 def blueprints():

@@ -5,6 +5,8 @@ A delivery is one event for one webhook: JSON `{type, timestamp, data}` POSTed w
 base64 secret after `whsec_`. A failed attempt (no answer, or not 2xx, within WEBHOOK_TIMEOUT, redirects not
 followed) is tried again after 10 s, 20 s, 40 s ... for WEBHOOK_RETRY_HOURS; WEBHOOK_DISABLE_AFTER failed attempts
 in a row disable the webhook and tell the portal's admins. Every attempt is logged (status, time taken).
+WEBHOOK_TIMEOUT is one deadline for connecting, sending and reading together: a receiver that drips its answer
+cannot stretch an attempt. Attempts run on the worker's webhook threads (api/tasks.py), never in a request.
 
 Outbound requests never reach private, loopback, link-local or otherwise reserved addresses: the host name is
 resolved, every address checked, and the connection made to a checked address (with the Host header and TLS
@@ -27,7 +29,7 @@ import orjson
 from flask import current_app
 from sqlalchemy import func, select
 
-from ...errors import Invalid, NotFound
+from ...errors import ApiError, Invalid, NotFound
 from ...extensions import db
 from ...models import Membership, Module, Notification, Webhook, WebhookAttempt, WebhookDelivery
 from ...models.base import utcnow
@@ -111,41 +113,93 @@ def check_url(url):
     return None
 
 
+class _Deadline:
+    """A socket whose every wait ends by one deadline (`until`, time.monotonic()): a per-operation timeout would let
+    a receiver that sends a byte or a header line now and then hold the attempt for ever."""
+    until = None  # none yet: the TLS handshake runs before it is set, bounded by the socket's timeout
+
+    def _bound(self):
+        if self.until is not None:
+            left = self.until - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("deadline passed")
+            self.settimeout(left)
+
+    def recv(self, *args):
+        self._bound()
+        return super().recv(*args)
+
+    def recv_into(self, *args):  # what http.client's reads come down to
+        self._bound()
+        return super().recv_into(*args)
+
+    def send(self, *args):
+        self._bound()
+        return super().send(*args)
+
+    def sendall(self, *args):
+        self._bound()
+        return super().sendall(*args)
+
+
+class _DeadlineSocket(_Deadline, socket.socket):
+    pass
+
+
+class _DeadlineTLSSocket(_Deadline, ssl.SSLSocket):
+    pass
+
+
+def _open(ip, port, until):
+    """A TCP connection to the checked address, its connect and every later wait bounded by `until`."""
+    sock = socket.create_connection((ip, port), max(until - time.monotonic(), 0.001))
+    sock = _DeadlineSocket(fileno=sock.detach())
+    sock.until = until
+    return sock
+
+
 class _Pinned(http.client.HTTPConnection):
     """An HTTP connection to an address checked beforehand, whatever the URL's host resolves to now."""
 
-    def __init__(self, host, ip, port, timeout):
-        super().__init__(host, port, timeout=timeout)
-        self._ip = ip
+    def __init__(self, host, ip, port, until):
+        super().__init__(host, port)
+        self._ip, self._until = ip, until
 
     def connect(self):
-        self.sock = socket.create_connection((self._ip, self.port), self.timeout)
+        self.sock = _open(self._ip, self.port, self._until)
 
 
 class _PinnedTLS(http.client.HTTPSConnection):
-    def __init__(self, host, ip, port, timeout):
-        super().__init__(host, port, timeout=timeout, context=ssl.create_default_context())
-        self._ip = ip
+    def __init__(self, host, ip, port, until):
+        context = ssl.create_default_context()
+        context.sslsocket_class = _DeadlineTLSSocket
+        super().__init__(host, port, context=context)
+        self._ip, self._until = ip, until
 
     def connect(self):
-        sock = socket.create_connection((self._ip, self.port), self.timeout)
+        sock = _open(self._ip, self.port, self._until)
+        sock._bound()  # the handshake: one wait bounded by the socket's timeout
         self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
+        self.sock.until = self._until
 
 
 def post(url, body, headers, timeout):
-    """POST `body` to `url` through a checked address; no redirect is followed. -> (status, ms)."""
+    """POST `body` to `url` through a checked address; no redirect is followed. Connecting, sending and reading
+    the answer end within `timeout` seconds together (TimeoutError). -> (status, ms)."""
     parts = urlsplit(url)
     port = parts.port or (443 if parts.scheme == "https" else 80)
     ip = resolve(parts.hostname, port)[0]
     conn_cls = _PinnedTLS if parts.scheme == "https" else _Pinned
-    conn = conn_cls(parts.hostname, ip, port, timeout)
     path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
     started = time.monotonic()
+    conn = conn_cls(parts.hostname, ip, port, started + timeout)
     try:
         conn.request("POST", path, body=body, headers=headers)
         resp = conn.getresponse()
         resp.read(64 * 1024)
         return resp.status, int((time.monotonic() - started) * 1000)
+    except TimeoutError:
+        raise TimeoutError(f"No complete answer within {timeout:g} s (connecting, sending and reading)") from None
     finally:
         conn.close()
 
@@ -363,14 +417,22 @@ def _disable(w, reason, now):
 
 
 def redeliver(user, module, w, d):
-    """Send a delivery again by hand (same message id), now; its log gains the attempt."""
+    """Queue a delivery to be sent again by hand (same message id): the worker sends it (api/tasks.py), never the
+    request, which would wait on the receiver; its log gains the attempt then."""
     from .. import feed
+    from ... import tasks
     if d.status != "pending":
         d.status = "pending"
         d.first_attempt = None
     feed.record(user, module, "redeliver", "webhook", f"Redelivered webhook message {d.msg_id}", item=w.id)
     db.session.commit()
-    attempt(d.id, manual=True)
+    try:
+        tasks.deliver_webhook(d.id, True)
+    except Exception:  # noqa: BLE001 - the queue (Redis, or its SQLite file) cannot be reached
+        if tasks.huey.immediate:  # the attempt ran here (the tests) and failed: no queue being down
+            raise
+        current_app.logger.warning("Could not queue the redelivery of %s", d.id, exc_info=True)
+        raise ApiError("The background queue cannot be reached now: try again in a moment", status=503) from None
     return d
 
 

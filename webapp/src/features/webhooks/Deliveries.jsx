@@ -22,10 +22,16 @@ function Attempts({ log }) {
 function Row({ d, onDone }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(null);
+  const [queued, setQueued] = useState(false);
+  // The server queues the attempt (202) and the worker sends it: the list is read again now and once more later.
   const again = () => {
     setBusy(true);
     setError(null);
-    redeliver(d).then(onDone).catch((err) => setError(errorMessage(err))).finally(() => setBusy(false));
+    redeliver(d).then(() => {
+      setQueued(true);
+      onDone();
+      setTimeout(onDone, 3000);
+    }).catch((err) => setError(errorMessage(err))).finally(() => setBusy(false));
   };
   return (
     <tr data-testid="delivery">
@@ -36,9 +42,10 @@ function Row({ d, onDone }) {
       <td>
         {d.links && d.links.redeliver && (
           <button type="button" className="btn btn--small" onClick={again} disabled={busy} data-testid="redeliver">
-            {busy ? 'Sending...' : 'Redeliver'}
+            {busy ? 'Queuing...' : 'Redeliver'}
           </button>
         )}
+        {queued && <div className="muted" role="status">Queued: it is sent in a moment</div>}
         {error && <div className="field__error" role="alert">{error}</div>}
       </td>
     </tr>

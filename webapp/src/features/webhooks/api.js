@@ -11,5 +11,5 @@ export const deleteWebhook = (webhook) => callLink(webhook.links.delete);
 /** A page of a webhook's deliveries (its `deliveries` link), newest first, each with its last attempts. */
 export const listDeliveries = (webhook, query) => getPage(webhook.links.deliveries.url, query);
 
-/** Send a delivery again now (its redeliver link): the delivery with its new attempt. */
+/** Send a delivery again (its redeliver link): queued for the worker (202), the delivery as it stands. */
 export const redeliver = (delivery) => callLink(delivery.links.redeliver).then((r) => r.data.item);
