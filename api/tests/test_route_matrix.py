@@ -884,7 +884,7 @@ row("webhook.delete", "DELETE",
 row("webhook.deliveries", "GET",
     Case(at("/api/webhook/deliveries/{portal}/{webhook}"), PORTAL_ADMINS, link=("webhook", "webhook", "deliveries")))
 row("webhook.redeliver", "POST",
-    Case(at("/api/webhook/redeliver/{portal}/{webhook}/{delivery}"), PORTAL_ADMINS,
+    Case(at("/api/webhook/redeliver/{portal}/{webhook}/{delivery}"), needs("admin", on=ON_PORTAL, success=202),
          link=("webhook_delivery", "delivery", "redeliver")))
 
 # Accounts, profile, service
