@@ -27,7 +27,11 @@ def register_cli(app):
             raise click.UsageError("Password must have at least 8 characters")
         if accounts.find_by_email(email):
             raise click.UsageError(f"{email} already exists")
-        user = accounts.create_user(email, password, name, superuser=superuser)
+        from .errors import ApiError
+        try:
+            user = accounts.create_user(email, password, name, superuser=superuser)
+        except ApiError as e:  # a look-alike address
+            raise click.UsageError(e.message)
         db.session.commit()
         click.echo(f"Created {'superuser' if superuser else 'user'} {user.email} (id {user.id}).")
 

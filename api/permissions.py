@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 
 from flask import g, has_request_context
-from sqlalchemy import bindparam
+from sqlalchemy import bindparam, func
 
 from .errors import Conflict, Forbidden, Locked, NotFound
 from .extensions import db, read_rows
@@ -143,6 +143,13 @@ MODULE_ACTIONS = {
 MEMBERSHIP_FLAGS = (("admin", "admin"), ("allow_create", "create"), ("allow_view", "view"), ("allow_edit", "edit"),
                     ("allow_delete", "delete"))
 MEMBERSHIP_ACTIONS = ("edit_member", "delete_member")
+
+
+def grantable_flags(r):
+    """The membership flags (attributes) someone with rights `r` may give: those whose right they hold (admin needs
+    admin). Adding a member checks it (members.check_grant), and so does accepting an invitation, in its inviter's
+    name and with the inviter's rights of that moment (invitations.still_grantable)."""
+    return {flag for flag, right in MEMBERSHIP_FLAGS if getattr(r, right)}
 
 
 def membership_error(r, module, membership, action):
@@ -292,6 +299,12 @@ SESSION_ONLY = frozenset({"accounts.logout", "account.change_password", "account
                           "account.end_other_sessions", "account.tokens", "account.create_token",
                           "account.revoke_token", "account.mfa_status", "account.mfa_enrol", "account.mfa_confirm",
                           "account.mfa_disable", "account.mfa_recovery_codes", "account.security_log"})
+# Endpoints a portal-bound token may not call: what they give spans every portal. The bell's live channel hints at
+# each new notification of the user, whatever its portal (the notification routes themselves are narrowed to the
+# token's portal: services/events/notifications.py); a token's client reads notification/list instead.
+UNBOUND_ONLY = frozenset({"live.user_ticket"})
+# The e-mail preferences are the account's, for every portal: not a bound token's to change.
+ACCOUNT_WIDE = frozenset({"notification.preferences"})
 
 
 def _token_of(user):
@@ -325,9 +338,33 @@ def token_request_error(user, method, endpoint):
         return None
     if endpoint in SESSION_ONLY:
         return Forbidden("An API token cannot manage the account: sign in")
+    if t.portal_id is not None and endpoint in UNBOUND_ONLY:
+        return Forbidden("An API token bound to one portal cannot follow the bell, which tells of every portal: "
+                         "read /api/notification/list (this portal's notifications) instead")
+    if t.portal_id is not None and endpoint in ACCOUNT_WIDE and method not in SAFE_METHODS:
+        return Forbidden("An API token bound to one portal cannot change settings of the whole account")
     if t.read_only and method not in SAFE_METHODS:
         return Forbidden("This API token is read-only")
     return None
+
+
+def portal_peers(user):
+    """SQL, a select of user ids: the people who share a portal with `user` (a membership anywhere in a portal where
+    the user holds one; with a portal-bound API token, that portal only); None for a superuser without a bound
+    token (everyone). Whom a person may be named to without having seen anything of theirs (the search's author
+    filter; the add-member picker lists the people of one portal in the same way)."""
+    bound = token_portal(user)
+    if user.is_superuser and bound is None:
+        return None
+    portal_of = func.split_part(Module.path, "/", 3)  # '/root/portal/...'
+    if user.is_superuser:
+        portals = [str(bound)]
+    else:
+        portals = db.select(portal_of).select_from(Membership).join(Module, Module.id == Membership.module_id) \
+            .where(Membership.user_id == user.id)
+        if bound is not None:
+            portals = portals.where(Module.path.like(f"%/{bound}/%"))
+    return db.select(Membership.user_id).join(Module, Module.id == Membership.module_id).where(portal_of.in_(portals))
 
 
 def viewable_portals(user):

@@ -1,7 +1,26 @@
-from marshmallow import fields, validate
+from marshmallow import ValidationError, fields, validate
 
 from . import Flag, Form, Id
 from .accounts import _Repeated
+from ..services import emails
+
+
+class EmailAddress(fields.Email):
+    """An e-mail address as the portal keeps it (services/emails.py): normalised before it is validated (full-width
+    letters, invisible characters), and a look-alike of another address refused."""
+
+    def __init__(self, **kw):
+        super().__init__(validate=validate.Length(max=254),
+                         error_messages={"invalid": "Please enter a valid email address"}, **kw)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        return emails.normalise(super()._deserialize(value, attr, data, **kwargs))
+
+    def _validate(self, value):
+        super()._validate(value)  # a valid address first: only such a one is looked up
+        problem = emails.lookalike_error(value)
+        if problem:
+            raise ValidationError(problem)
 
 
 class _Rights(Form):
@@ -16,10 +35,9 @@ class _Rights(Form):
 class MembershipAddForm(_Rights):
     userId = Id(allow_none=True, metadata={"label": "User", "type": "select",
                                            "help": "Members of this portal; anyone else by e-mail below"})
-    email = fields.Email(allow_none=True, validate=validate.Length(max=254),
-                         error_messages={"invalid": "Please enter a valid email address"},
-                         metadata={"label": "Or their e-mail address",
-                                   "help": "The exact address of an existing account"})
+    email = EmailAddress(allow_none=True, metadata={
+        "label": "Or their e-mail address",
+        "help": "A member of this portal is added at once; anyone else is sent an invitation to join"})
 
 
 class MembershipEditForm(_Rights):
@@ -27,8 +45,7 @@ class MembershipEditForm(_Rights):
 
 
 class InviteForm(_Rights):
-    email = fields.Email(required=True, validate=validate.Length(max=254),
-                         error_messages={"invalid": "Please enter a valid email address"}, metadata={"label": "Email"})
+    email = EmailAddress(required=True, metadata={"label": "Email"})
 
 
 class AcceptInvitationForm(Form):

@@ -15,7 +15,7 @@ from ..errors import Forbidden, Invalid, Unauthorized
 from ..extensions import db
 from ..models import ApiToken, PasswordReset, User
 from ..models.base import utcnow
-from . import background, mail, sessions
+from . import background, emails, mail, sessions
 
 log = logging.getLogger(__name__)
 _hasher = PasswordHasher()
@@ -38,11 +38,17 @@ def verify_password(user, password):
 
 
 def find_by_email(email):
-    return db.session.scalar(select(User).where(func.lower(User.email) == (email or "").strip().lower()))
+    """The account of an address, compared normalised (services/emails.py: 'ＡＤＭＩＮ@demo.eu' is admin@demo.eu)."""
+    return db.session.scalar(select(User).where(func.lower(User.email) == emails.normalise(email)))
 
 
 def create_user(email, password, name, superuser=False, **extra):
-    user = User(email=email.strip().lower(), name=name.strip(), is_superuser=superuser,
+    """A new account (no commit); its address normalised, a look-alike of another refused (422 on `email`)."""
+    email = emails.normalise(email)
+    problem = emails.lookalike_error(email)
+    if problem:
+        raise Invalid(problem, errors={"email": [problem]})
+    user = User(email=email, name=name.strip(), is_superuser=superuser,
                 password_hash=hash_password(password), **extra)
     db.session.add(user)
     db.session.flush()

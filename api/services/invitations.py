@@ -16,7 +16,7 @@ from ..extensions import db
 from ..links import Ctx
 from ..models import Invitation, Membership, Module, User
 from ..models.base import utcnow
-from . import accounts, feed, mail
+from . import accounts, emails, feed, mail
 from .members import FLAGS, _apply, check_grant
 from .owned import get_owned
 
@@ -50,7 +50,7 @@ def _mail(user, module, inv, link):
 
 def invite(user, module, data):
     check_grant(user, module, data)
-    email = data["email"].strip().lower()
+    email = emails.normalise(data["email"])  # the form's EmailAddress did so (and refused look-alikes) already
     inv = Invitation(module_id=module.id, email=email, invited_by_id=user.id, token_hash="",
                      expires=utcnow() + timedelta(days=INVITATION_DAYS))
     _apply(inv, data)
@@ -62,6 +62,11 @@ def invite(user, module, data):
     db.session.commit()
     _mail(user, module, inv, link)
     return inv
+
+
+def sent(inv):
+    """What the inviter is told (the same whoever the address is)."""
+    return f"An invitation has been sent to {inv.email}"
 
 
 # --- the pending invitations of a module (the members table lists them) ------------------------------------------
@@ -132,14 +137,40 @@ def invitation_from_token(token):
 
 def invitation_info(token):
     """What an invitation link stands for: to whom, into which module, from whom, and whether that address has an
-    account already (404 forged, 410 used or expired)."""
+    account already (404 forged, 410 used or expired, or its inviter may no longer add anyone there)."""
     inv = invitation_from_token(token)
     module, by = db.session.get(Module, inv.module_id), db.session.get(User, inv.invited_by_id)
+    _still_granted(inv, module, by)
     return {"email": inv.email, "moduleName": module.name, "invitedBy": by.name if by else None,
             "existingAccount": accounts.find_by_email(inv.email) is not None}
 
 
-def _grant_invitation(inv, user):
+NO_LONGER = "This invitation is no longer valid: the person who sent it may no longer add members to '{}'. " \
+            "Ask for a new invitation."
+
+
+def still_grantable(inv, module, inviter):
+    """What of the invitation its inviter may still grant, asked when it is accepted (an invitation grants in the
+    inviter's name, as members.check_grant does when it is made): {flag attribute: bool}, each flag kept only if
+    the inviter holds its right now (admin needs admin); None when the inviter may no longer add members to the
+    module at all (removed, the right taken away, the account gone or switched off)."""
+    if module is None or inviter is None or not inviter.is_active or not perm.can(inviter, module, "add_member"):
+        return None
+    held = perm.grantable_flags(perm.rights(inviter, module))
+    return {attr: bool(getattr(inv, attr)) and attr in held for attr in FLAGS.values()}
+
+
+def _still_granted(inv, module, inviter):
+    """still_grantable, or 410 with what to do."""
+    flags = still_grantable(inv, module, inviter)
+    if flags is None:
+        raise ApiError(NO_LONGER.format(module.name if module else "the module"), status=410)
+    return flags
+
+
+def _grant_invitation(inv, user, flags):
+    """The membership the invitation gives (`flags`: what its inviter may still grant); rights the user already
+    holds there stay."""
     module = db.session.get(Module, inv.module_id)
     m = db.session.scalar(select(Membership).where(Membership.module_id == inv.module_id,
                                                    Membership.user_id == user.id))
@@ -148,18 +179,26 @@ def _grant_invitation(inv, user):
         db.session.add(m)
     m.role = inv.role
     for attr in FLAGS.values():
-        setattr(m, attr, getattr(m, attr, False) or getattr(inv, attr))
+        setattr(m, attr, bool(getattr(m, attr, False)) or flags[attr])
     inv.used = utcnow()
-    feed.record(user, module, "add", "membership", f"{user.name} joined '{module.name}' by invitation", item=m.id,
+    fewer = any(getattr(inv, attr) and not flags[attr] for attr in FLAGS.values())
+    feed.record(user, module, "add", "membership", f"{user.name} joined '{module.name}' by invitation"
+                + (" (with the rights its sender still holds)" if fewer else ""), item=m.id,
                 data={"subject": user.name, "joined": True})
+
+
+def _inviter(inv):
+    return db.session.get(User, inv.invited_by_id) if inv.invited_by_id else None
 
 
 def accept(data):
     inv = invitation_from_token(data["token"])
     if accounts.find_by_email(inv.email):
         raise Conflict("An account already exists for this address: sign in to accept the invitation")
+    module = db.session.get(Module, inv.module_id)
+    flags = _still_granted(inv, module, _inviter(inv))
     user = accounts.create_user(inv.email, data["password"]["first"], data["name"])
-    _grant_invitation(inv, user)
+    _grant_invitation(inv, user, flags)
     db.session.commit()
     return user
 
@@ -167,22 +206,27 @@ def accept(data):
 def accept_signed_in(user, token):
     """A signed-in user accepts an invitation made out to their own address."""
     inv = invitation_from_token(token)
-    if inv.email.lower() != user.email.lower():
+    if emails.normalise(inv.email) != emails.normalise(user.email):
         raise ApiError(f"This invitation is for {inv.email}: sign in with that address to accept it", status=403)
     module = db.session.get(Module, inv.module_id)
-    _grant_invitation(inv, user)
+    _grant_invitation(inv, user, _still_granted(inv, module, _inviter(inv)))
     db.session.commit()
     perm.forget()
     return module
 
 
 def accept_pending(user):
-    """On sign-in, an existing user receives the memberships they were invited to."""
-    pending = db.session.scalars(select(Invitation).where(func.lower(Invitation.email) == user.email.lower(),
+    """On sign-in, an existing user receives the memberships they were invited to (what each inviter may still
+    grant; an invitation whose inviter may no longer add members there waits, unused, and expires)."""
+    pending = db.session.scalars(select(Invitation).where(func.lower(Invitation.email) == emails.normalise(user.email),
                                                           Invitation.used.is_(None),
                                                           Invitation.expires > utcnow())).all()
+    granted = 0
     for inv in pending:
-        _grant_invitation(inv, user)
-    if pending:
+        flags = still_grantable(inv, db.session.get(Module, inv.module_id), _inviter(inv))
+        if flags is not None:
+            _grant_invitation(inv, user, flags)
+            granted += 1
+    if granted:
         db.session.commit()
-    return len(pending)
+    return granted

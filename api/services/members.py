@@ -32,29 +32,30 @@ def user_options(module):
     return [(uid, f"{name} <{email}>") for uid, name, email in rows]
 
 
+def _co_member(module, user_id):
+    """The active account `user_id` if it is a member of the module's portal (anywhere in it), else None."""
+    return db.session.scalar(select(User).where(User.id == user_id, User.is_active, User.id.in_(_co_members(module))))
+
+
 def _target(module, data):
-    """The user to add: picked from the portal's members, or named by exact e-mail address."""
+    """The user to add: picked from the portal's members, or named by e-mail address. None when the address is not
+    that of an active member of the portal: that person is invited instead, and unknown, switched-off and foreign
+    accounts are answered alike (nobody learns who has an account, nor their name)."""
     if data.get("userId"):
-        target = db.session.scalar(select(User).where(User.id == data["userId"], User.is_active,
-                                                      User.id.in_(_co_members(module))))
+        target = _co_member(module, data["userId"])
         if target is None:
             raise Invalid("The form has errors", errors={"userId": ["Please choose one of the options"]})
         return target
     if data.get("email"):
-        target = accounts.find_by_email(data["email"])
-        if target is None or not target.is_active:
-            raise Invalid("The form has errors", errors={"email": [
-                "No active account has this address: invite the person instead"]})
-        return target
+        found = accounts.find_by_email(data["email"])
+        return _co_member(module, found.id if found is not None else 0)  # the same queries either way
     raise Invalid("The form has errors", errors={"userId": ["Choose a user or enter their e-mail address"]})
 
 
 def check_grant(user, module, data):
     """Nobody grants more than they hold: each flag needs the granter's own right (admin needs admin)."""
-    r = perm.rights(user, module)
-    held = {"admin": r.admin, "allowCreate": r.create, "allowView": r.view, "allowEdit": r.edit,
-            "allowDelete": r.delete}
-    over = [k for k in FLAGS if data.get(k) and not held[k]]
+    held = perm.grantable_flags(perm.rights(user, module))
+    over = [k for k, attr in FLAGS.items() if data.get(k) and attr not in held]
     if over:
         raise ApiError("You cannot grant rights you do not hold", status=403,
                        errors={k: ["You do not hold this right"] for k in over})
@@ -150,8 +151,13 @@ _ALL_ON_PATH = _ON_PATH.order_by(Membership.module_id != bindparam("module"), Me
 
 
 def add(user, module, data):
+    """Add a member: (the membership, None); or, for an address that is not an active member's of the portal,
+    invite them with the same rights: (None, the invitation)."""
     check_grant(user, module, data)
     target = _target(module, data)
+    if target is None:
+        from .invitations import invite
+        return None, invite(user, module, data)
     if db.session.scalar(select(Membership.id).where(Membership.module_id == module.id,
                                                      Membership.user_id == target.id)):
         raise Conflict(f"{target.name} is already a member here")
@@ -163,7 +169,7 @@ def add(user, module, data):
                 data={"subject": m.user.name if m.user else None})
     db.session.commit()
     perm.forget()
-    return _present(user, module, m)
+    return _present(user, module, m), None
 
 
 def _admins_left(module, without):

@@ -198,7 +198,12 @@ def _account(s, claims):
             if (s.get("unknown_users") or "refuse") != "create":
                 raise Forbidden(f"There is no account for {email} here: ask an administrator to invite you")
             name = claims.get("name") if isinstance(claims.get("name"), str) and claims.get("name").strip() else email
-            user = User(email=email.strip().lower(), name=name.strip()[:120], password_hash=None)
+            from . import emails
+            email = emails.normalise(email)
+            problem = emails.lookalike_error(email)
+            if problem:
+                raise Forbidden(problem)
+            user = User(email=email, name=name.strip()[:120], password_hash=None)
             db.session.add(user)
             db.session.flush()
         elif user.password_hash is not None:

@@ -257,7 +257,7 @@ def search(user, q, f, page):
     else:
         counts, rows, marked = _sqlite(groups, shape, values, page)
     facets, total = _facets(counts, f)
-    names, people = _names(rows, facets)
+    names, people = _names(user, rows, facets, f)
     _name_facets(facets, names, people)
     return [_present(user, r, marked.get(r.id), names, people) for r in rows], total, facets
 
@@ -413,15 +413,28 @@ def _facets(counts, f):
     return {"kind": {k: kinds[k] for k in KINDS if k in kinds},
             "portal": [{"id": p, "count": n} for p, n in sorted(portals.items())],
             "author": [{"id": a, "count": n} for a, n in top]}, total
-def _names(rows, facets):
-    """The modules of the hits and above them, and the portals and people the facets name: one query."""
+
+
+def _names(user, rows, facets, f):
+    """The modules of the hits and above them, and the portals and people the facets name: one query. People are
+    named who wrote something the user sees (a hit, a facet's count); the author filter's person, when nothing of
+    theirs is seen, only if they share a portal with the user (permissions.portal_peers): no user id names anyone
+    else."""
     module_ids = {i for r in rows for i in path_ids(r.path)} | {p["id"] for p in facets["portal"]}
-    user_ids = {r.author_id for r in rows if r.author_id} | {a["id"] for a in facets["author"]}
-    if not module_ids and not user_ids:
+    user_ids = {r.author_id for r in rows if r.author_id} | {a["id"] for a in facets["author"] if a["count"]}
+    unseen = f.author if f.author is not None and f.author not in user_ids else None
+    if not module_ids and not user_ids and unseen is None:
         return {}, {}
+    values = {"modules": list(module_ids), "users": list(user_ids)}
+    statement = _NAMES
+    if unseen is not None:
+        peers = perm.portal_peers(user)
+        part = _PERSON.where(User.id == bindparam("unseen", type_=Integer))
+        if peers is not None:
+            part = part.where(or_(User.id == user.id, User.id.in_(peers)))
+        statement, values["unseen"] = union_all(*_NAME_PARTS, part), unseen
     names, people = {}, {}
-    for k, id_, name, type_, platform, level in db.session.execute(_NAMES, {"modules": list(module_ids),
-                                                                           "users": list(user_ids)}):
+    for k, id_, name, type_, platform, level in db.session.execute(statement, values):
         if k == "m":
             names[id_] = _Mod(id_, name, type_, platform, level)
         else:
@@ -430,11 +443,12 @@ def _names(rows, facets):
 
 
 # Built once: the modules (`:modules`) and people (`:users`) a page of hits names.
-_NAMES = union_all(
+_PERSON = select(literal("u"), User.id, User.name, null(), null(), cast(null(), Integer))
+_NAME_PARTS = (
     select(literal("m").label("k"), Module.id, Module.name, Module.type, Module.platform, Module.level)
     .where(Module.id.in_(bindparam("modules", expanding=True))),
-    select(literal("u"), User.id, User.name, null(), null(), cast(null(), Integer))
-    .where(User.id.in_(bindparam("users", expanding=True))))
+    _PERSON.where(User.id.in_(bindparam("users", expanding=True))))
+_NAMES = union_all(*_NAME_PARTS)
 
 
 @dataclass(frozen=True)

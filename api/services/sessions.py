@@ -105,7 +105,8 @@ def log_lines(email=None, limit=200):
     """The log for `flask security-log`: newest first, for one account or everyone."""
     q = select(SecurityEvent, User.email).join(User, User.id == SecurityEvent.user_id)
     if email:
-        q = q.where(func.lower(User.email) == email.strip().lower())
+        from .emails import normalise
+        q = q.where(func.lower(User.email) == normalise(email))
     for e, mail in db.session.execute(q.order_by(SecurityEvent.id.desc()).limit(limit)):
         yield (f"{e.created:%Y-%m-%d %H:%M:%S} {mail} {e.kind} {e.address or '-'} {e.device or '-'}"
                f"{' ' + e.detail if e.detail else ''}")

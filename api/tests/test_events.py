@@ -292,6 +292,94 @@ def test_a_notification_leads_where_its_reader_enters_the_portal(client, tree, t
     assert walt["portalId"] == tree.portal.id
 
 
+def bound_token(client, token_for, user, portal, access="write"):
+    """Bearer headers of a personal API token of `user` bound to `portal`."""
+    r = client.post("/api/account/tokens", headers=token_for(user),
+                    json={"name": "script", "days": 30, "access": access, "portalId": portal.id})
+    assert r.status_code == 201, r.get_json()
+    return {"Authorization": "Bearer " + r.get_json()["item"]["token"]}
+
+
+def test_a_portal_bound_token_reaches_only_its_portals_notifications(client, tree, team, token_for, make_module,
+                                                                     grant):
+    """Issue point 4: list, count, read and read-all with a token bound to one portal see and change only that
+    portal's notifications (never a comment's text elsewhere); the bell's live channel, which tells of every
+    portal, is refused to it; a module's channel is as its rights say."""
+    elsewhere = make_module(name="Elsewhere")
+    hidden = make_module(elsewhere, "4rineu_project", "Hidden project")
+    grant(elsewhere, team.walt)
+    grant(elsewhere, team.eddie, edit=True)
+    for module in (tree.portal, elsewhere):
+        watch(client, token_for(team.walt), module.id)
+    comment(client, token_for(team.vera), tree.project.id, "Here 1")
+    comment(client, token_for(team.vera), tree.task.id, "Here 2")
+    comment(client, token_for(team.eddie), hidden.id, "Secret elsewhere")
+    dispatch.run()
+    theirs = {n.id: n.portal_id for n in notes(team.walt)}
+    assert sorted(theirs.values()) == sorted([tree.portal.id] * 2 + [elsewhere.id])
+    foreign = next(i for i, p in theirs.items() if p == elsewhere.id)
+    h = bound_token(client, token_for, team.walt, tree.portal)
+
+    body = client.get("/api/notification/list", headers=h).get_json()
+    assert body["meta"]["total"] == 2 and body["meta"]["unread"] == 2
+    assert {n["module"]["id"] for n in body["list"]} == {tree.project.id, tree.task.id}
+    assert "Secret" not in json.dumps(body) and "Hidden" not in json.dumps(body)
+    assert client.get("/api/notification/list?unread=1&kind=comment", headers=h).get_json()["meta"]["total"] == 2
+    assert client.post(f"/api/notification/read/{foreign}", headers=h).status_code == 404
+    r = client.post("/api/notification/read-all", headers=h)
+    assert r.status_code == 200 and r.get_json()["marked"] == 2
+    assert _db.session.get(Notification, foreign).read is None  # the other portal's stays unread
+    session = client.get("/api/notification/list", headers=token_for(team.walt)).get_json()
+    assert session["meta"] == {"page": 1, "perPage": 50, "total": 3, "unread": 1}
+
+    # Live: the bell's ticket is refused to the bound token (a session gets it); a module's follows the rights.
+    r = client.get("/api/live/ticket", headers=h)
+    assert r.status_code == 403 and "bound to one portal" in r.get_json()["error"]
+    assert client.get("/api/live/ticket", headers=token_for(team.walt)).status_code == 200
+    assert client.get(f"/api/live/ticket/{hidden.id}", headers=h).status_code == 404
+    url = client.get(f"/api/live/ticket/{tree.project.id}", headers=h).get_json()["item"]["url"]
+    assert _authorize(client, url).status_code == 200
+    # An unbound token still has the bell.
+    r = client.post("/api/account/tokens", headers=token_for(team.walt), json={"name": "all", "days": 30})
+    unbound = {"Authorization": "Bearer " + r.get_json()["item"]["token"]}
+    assert client.get("/api/live/ticket", headers=unbound).status_code == 200
+    assert client.get("/api/notification/list", headers=unbound).get_json()["meta"]["total"] == 3
+    # The e-mail preferences are the whole account's: a bound token reads them but cannot change them.
+    assert client.get("/api/notification/preferences", headers=h).status_code == 200
+    r = client.put("/api/notification/preferences", headers=h, json={})
+    assert r.status_code == 403 and "whole account" in r.get_json()["error"]
+
+
+def test_notifications_show_the_readers_rights_of_now(client, tree, team, token_for):
+    """Issue point 9: removed from the portal, Walt's old notifications show neither the module (its new name) nor
+    what was written there: 'a module you no longer have access to'. Given back the portal, he sees them again."""
+    watch(client, token_for(team.walt), tree.portal.id)
+    comment(client, token_for(team.vera), tree.task.id, "The secret plan")
+    comment(client, token_for(team.vera), tree.project.id, f"Psst @[Walt](user:{team.walt.id})")
+    dispatch.run()
+    h = token_for(team.walt)
+    before = client.get("/api/notification/list", headers=h).get_json()["list"]
+    assert "The secret plan" in json.dumps(before) and all(n["module"] for n in before)
+    _db.session.execute(sa.delete(Membership).where(Membership.user_id == team.walt.id))
+    _db.session.execute(sa.update(type(tree.task)).where(type(tree.task).id == tree.task.id)
+                        .values(name="Project Nightingale"))
+    _db.session.commit()
+
+    body = client.get("/api/notification/list", headers=h).get_json()
+    shown = json.dumps(body)
+    assert "secret plan" not in shown and "Nightingale" not in shown and tree.project.name not in shown
+    assert sorted(n["text"] for n in body["list"]) == ["commented on a module you no longer have access to",
+                                                       "mentioned you in a module you no longer have access to"]
+    assert all(n["module"] is None for n in body["list"]) and body["meta"]["total"] == 2
+    r = client.post(body["list"][0]["links"]["read"]["url"], headers=h)
+    assert r.status_code == 200 and r.get_json()["item"]["module"] is None
+    assert "no longer have access" in r.get_json()["item"]["text"]
+    new_grant(tree.portal, team.walt)
+    again = client.get("/api/notification/list", headers=h).get_json()["list"]
+    assert "The secret plan" in json.dumps(again) and {n["module"]["id"] for n in again} == {tree.task.id,
+                                                                                              tree.project.id}
+
+
 # --- rights at delivery --------------------------------------------------------------------------------------
 
 def test_rights_are_those_of_the_moment_of_delivery(client, tree, team, token_for):

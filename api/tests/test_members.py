@@ -55,17 +55,49 @@ def test_add_member_form_and_post(client, tree, team, token_for, db):
     values.update(userId=str(outsider.id), allowView="1", allowEdit="1", role="Analyst")
     r = client.post(form["action"], headers=h, data=values)
     assert r.status_code == 422 and "userId" in r.get_json()["errors"]
-    # Anyone else is added by the exact address of their account.
-    values.update(userId="", email="nobody@example.org")
-    r = client.post(form["action"], headers=h, data=values)
-    assert r.status_code == 422 and "invite" in r.get_json()["errors"]["email"][0]
-    values.update(email=outsider.email.upper())
+    # A member of the portal is added by their address too (any spelling of it).
+    values.update(userId="", email=admin.email.upper())
     r = client.post(form["action"], headers=h, data=values)
     assert r.status_code == 200, r.get_json()
     item = r.get_json()["item"]
-    assert item["userId"] == outsider.id and item["allowEdit"] and not item["admin"] and item["role"] == "Analyst"
+    assert item["userId"] == admin.id and item["allowEdit"] and not item["admin"] and item["role"] == "Analyst"
     assert client.post(form["action"], headers=h, data=values).status_code == 409
     assert db.session.query(FeedEntry).filter_by(category="membership", operation="add").count() == 1
+
+
+def test_adding_by_address_answers_alike_for_unknown_and_foreign_accounts(app, client, tree, team, token_for, db,
+                                                                          make_user, make_module, grant):
+    """Issue point 11: someone outside the portal (an account of another portal, a switched-off one, or none) is
+    invited; the answer is the same (status and shape), never their name, and nobody is added yet."""
+    admin, editor, manager, viewer, outsider = team
+    elsewhere = make_module(name="Elsewhere")
+    grant(elsewhere, outsider)
+    asleep = make_user(name="Sam Sleeping", email="asleep@example.org", is_active=False)
+    h = token_for(editor)
+    values, form = form_values(client, h, f"/api/membership/add/{tree.project.id}")
+    answers = {}
+    for who, address in (("unknown", "nobody@example.org"), ("foreign", outsider.email.upper()),
+                         ("inactive", asleep.email)):
+        r = client.post(form["action"], headers=h, data=dict(values, userId="", email=address, allowEdit="1"))
+        answers[who] = (r.status_code, r.get_json())
+    status, body = answers["unknown"]
+    assert status == 200 and body == {"message": "An invitation has been sent to nobody@example.org", "invited": True}
+    for who in ("foreign", "inactive"):
+        status, other = answers[who]
+        assert status == 200 and set(other) == set(body) and other["invited"] is True, (who, other)
+    assert answers["foreign"][1]["message"] == body["message"].replace("nobody@example.org", outsider.email)
+    assert "Otto" not in str(answers)  # the foreign account's name is never told
+    assert db.session.query(Membership).filter_by(module_id=tree.project.id, user_id=outsider.id).count() == 0
+    assert {i.email for i in db.session.query(Invitation).filter_by(module_id=tree.project.id)} == {
+        "nobody@example.org", outsider.email, asleep.email}
+    assert mails_to(app, outsider.email) and mails_to(app, "nobody@example.org")
+    # The foreign account joins when they sign in, with what was granted.
+    assert client.post("/json/login", json={"username": outsider.email, "password": PASSWORD}).status_code == 200
+    m = membership(db, tree.project, outsider)
+    assert m.allow_view and m.allow_edit and not m.admin
+    # The same rule for granting: nobody invites with rights they do not hold.
+    r = client.post(form["action"], headers=h, data=dict(values, userId="", email="x@example.org", admin="1"))
+    assert r.status_code == 403 and "admin" in r.get_json()["errors"]
 
 
 def test_nobody_grants_more_than_they_hold(client, tree, team, token_for):
@@ -348,3 +380,120 @@ def test_pending_invitations_are_listed_sent_again_and_withdrawn(app, client, tr
     assert client.get(f"/api/invitation/list/{tree.project.id}", headers=token_for(team[3])).status_code == 403
     assert client.get(f"/api/invitation/list/{tree.project.id}", headers=token_for(team[4])).status_code == 404
     assert client.post(f"/api/invitation/resend/{tree.other.id}/{first['id']}", headers=h).status_code == 404
+
+
+# --- issue point 10: invitations re-checked at acceptance; look-alike addresses -----------------------------------
+
+def _invite(client, headers, module, **data):
+    values, form = form_values(client, headers, f"/api/invitation/invite-colleague/{module.id}")
+    return client.post(form["action"], headers=headers, data=dict(values, **data))
+
+
+def _link_token(app, address):
+    return re.search(r"token=(\S+)", mails_to(app, address)[-1]).group(1)
+
+
+def _accept(client, token, name="New Person"):
+    return client.post("/api/invitation/accept", data={"token": token, "name": name,
+                                                       "password[first]": "long-enough-1",
+                                                       "password[second]": "long-enough-1"})
+
+
+def test_an_invitation_grants_only_what_its_inviter_still_may(app, client, tree, team, token_for, db, make_user):
+    """An admin invites three people as admins, then is demoted to edit: on acceptance each gets what the inviter
+    may still grant (view and edit), never admin. Removed from the portal, their invitations are refused (410)."""
+    admin = team[0]
+    h = token_for(admin)
+    known = make_user(name="Known Person", email="known@example.org")
+    signed = make_user(name="Signed In", email="signed@example.org")
+    signed_headers = token_for(signed)  # signed in before the invitation: sign-in did not accept it
+    for address in ("new@example.org", "known@example.org", "signed@example.org"):
+        assert _invite(client, h, tree.project, email=address, admin="1").status_code == 200
+    tokens = {a: _link_token(app, a) for a in ("new@example.org", "signed@example.org")}
+    portal_m = membership(db, tree.portal, admin)
+    portal_m.admin = portal_m.allow_create = portal_m.allow_delete = False  # now edit and view only
+    db.session.commit()
+
+    assert client.get(f"/api/invitation/view?token={tokens['new@example.org']}").status_code == 200
+    assert _accept(client, tokens["new@example.org"]).status_code == 200
+    r = client.post("/api/invitation/accept-signed-in", headers=signed_headers,
+                    json={"token": tokens["signed@example.org"]})
+    assert r.status_code == 200, r.get_json()
+    assert client.post("/json/login", json={"username": known.email, "password": PASSWORD}).status_code == 200
+    for address in ("new@example.org", "known@example.org", "signed@example.org"):
+        m = membership(db, tree.project, db.session.query(User).filter_by(email=address).one())
+        flags = (m.admin, m.allow_view, m.allow_edit, m.allow_create, m.allow_delete)
+        assert flags == (False, True, True, False, False), (address, flags)
+    entry = db.session.query(FeedEntry).filter(FeedEntry.description.like("New Person joined%")).one()
+    assert "rights its sender still holds" in entry.description
+
+    # Removed from the portal, the inviter grants nothing: the link says so before any account is made.
+    assert _invite(client, h, tree.project, email="late@example.org").status_code == 200
+    assert _invite(client, h, tree.project, email=known.email, allowEdit="1").status_code == 200
+    token = _link_token(app, "late@example.org")
+    db.session.delete(membership(db, tree.portal, admin))
+    db.session.commit()
+    r = client.get(f"/api/invitation/view?token={token}")
+    assert r.status_code == 410 and "no longer valid" in r.get_json()["error"]
+    r = _accept(client, token, name="Late Person")
+    assert r.status_code == 410 and tree.project.name in r.get_json()["error"]
+    assert db.session.query(User).filter_by(email="late@example.org").count() == 0
+    # At sign-in such an invitation waits (unused) instead of granting, and the sign-in goes on.
+    assert client.post("/json/login", json={"username": known.email, "password": PASSWORD}).status_code == 200
+    pending = db.session.query(Invitation).filter_by(email=known.email, used=None).one()
+    assert pending.allow_edit and not membership(db, tree.project, known).admin
+
+
+@pytest.mark.parametrize("typed,kept", [
+    ("ＮＥＷ．ｐｅｒｓｏｎ@Example.org", "new.person@example.org"),      # full-width letters
+    ("new\u200b.per\u200dson@example.org", "new.person@example.org"),  # zero-width space and joiner
+    ("\ufeffNew.Person@EXAMPLE.org\u2060", "new.person@example.org"),  # BOM, word joiner
+])
+def test_invited_addresses_are_normalised(app, client, tree, team, token_for, db, typed, kept):
+    r = _invite(client, token_for(team[0]), tree.project, email=typed)
+    assert r.status_code == 200, r.get_json()
+    assert db.session.query(Invitation).one().email == kept and mails_to(app, kept)
+
+
+@pytest.mark.parametrize("typed", [
+    "\u0430dmin@demo.eu",        # a Cyrillic 'а'
+    "adm\u0131n@demo.eu",        # a dotless 'ı'
+    "admin@d\u0435mo.eu",        # a Cyrillic 'е' in the domain
+    "\u0251dm\u03b9n@demo.eu",   # Latin alpha, Greek iota
+])
+def test_look_alike_addresses_are_refused(client, tree, team, token_for, db, make_user, typed):
+    """A mixed-script look-alike of a plain address is refused on the field (422), for an invitation and an
+    addition by address alike, whether that plain address has an account or not (the answer tells nothing)."""
+    h = token_for(team[0])
+    make_user(name="The Admin", email="admin@demo.eu")
+    r = _invite(client, h, tree.project, email=typed)
+    assert r.status_code == 422 and "look-alike" in r.get_json()["errors"]["email"][0], r.get_json()
+    values, form = form_values(client, h, f"/api/membership/add/{tree.project.id}")
+    r = client.post(form["action"], headers=h, data=dict(values, userId="", email=typed))
+    assert r.status_code == 422 and "email" in r.get_json()["errors"]
+    assert _invite(client, h, tree.project, email=typed.replace("demo.eu", "nowhere.example")).status_code == 422
+    assert db.session.query(Invitation).count() == 0
+
+
+def test_accounts_are_made_with_normalised_addresses_and_no_look_alikes(app, client, tree, team, token_for, db,
+                                                                        make_user):
+    from api.errors import Invalid
+    from api.services import accounts
+    jose = make_user(name="José", email="José@Example.org")
+    assert jose.email == "josé@example.org"
+    assert accounts.find_by_email("ＪＯＳÉ@example.org\u200b").id == jose.id
+    # An address of another alphabet is fine; a look-alike of an existing non-ASCII one is not.
+    assert make_user(name="Иван", email="иван@почта.рф").email == "иван@почта.рф"
+    with pytest.raises(Invalid) as refused:
+        accounts.create_user("j\u043es\u00e9@example.org", PASSWORD, "Fake José")  # a Cyrillic 'о'
+    assert refused.value.status == 422 and "email" in refused.value.errors
+    db.session.rollback()
+    # An invitation kept before addresses were checked cannot make a look-alike account when it is accepted.
+    h = token_for(team[0])
+    assert _invite(client, h, tree.project, email="someone@example.org").status_code == 200
+    inv = db.session.query(Invitation).one()
+    inv.email = "\u0430dmin@demo.eu"
+    db.session.commit()
+    r = _accept(client, _link_token(app, "someone@example.org"))
+    assert r.status_code == 422 and "look-alike" in r.get_json()["errors"]["email"][0]
+    assert db.session.query(User).filter(User.email.like("%dmin@demo.eu")).count() == 0

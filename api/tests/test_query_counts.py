@@ -135,3 +135,40 @@ def test_a_subtree_prefix_is_written_into_the_statement(client, count_queries, w
     if endpoint != "module/list":  # the list reads children by parent, no subtree
         assert any(f"path LIKE '{project.path}%" in s for s in likes), likes
     assert not [s for s in likes if "path LIKE ?" in s or "path LIKE %(" in s], likes
+
+
+def test_the_notification_list_costs_a_fixed_number_of_queries(client, count_queries, tree, make_user, make_module):
+    """The list presents each notification with the reader's rights of now (a module they no longer see shows
+    neither its name nor the text) and, with a portal-bound token, only that portal's: no query a row. The token's
+    user, the memberships (once), the page, its total, the unread count."""
+    from api.models import Notification
+    reader, actor = make_user(name="Reader"), make_user(name="Actor")
+    new_grant(tree.portal, reader)
+    gone = make_module(name="Left portal")
+    lost = make_module(gone, "4rineu_project", "Lost project")
+
+    def notify(n):
+        for i in range(n):
+            module = (tree.task, lost, tree.project)[i % 3]
+            _db.session.add(Notification(user_id=reader.id, kind="comment", actor_id=actor.id, module_id=module.id,
+                                         portal_id=gone.id if module is lost else tree.portal.id,
+                                         category="comment", text=f"commented on '{module.name}': secret {i}"))
+        _db.session.commit()
+
+    session = login_headers(client, reader)
+    r = client.post("/api/account/tokens", headers=session,
+                    json={"name": "bound", "days": 30, "portalId": tree.portal.id})
+    bound = {"Authorization": "Bearer " + r.get_json()["item"]["token"]}
+    counts = {}
+    for n in (3, 30):
+        notify(n if n == 3 else n - 3)
+        for who, headers in (("session", session), ("bound", bound)):
+            count, body = _measure(client, count_queries, headers, "/api/notification/list?perPage=50")
+            counts[(who, n)] = count
+            hidden = [x for x in body["list"] if x["module"] is None]
+            assert body["meta"]["total"] == (n if who == "session" else n - n // 3)
+            assert len(hidden) == (n // 3 if who == "session" else 0)
+            assert all("secret" not in x["text"] and "no longer have access" in x["text"] for x in hidden)
+    print(f"\nnotification/list: {counts}")
+    assert counts[("session", 3)] == counts[("session", 30)] == 5, counts
+    assert counts[("bound", 3)] == counts[("bound", 30)] == 5, counts

@@ -572,3 +572,60 @@ def test_the_migration_backfills_on_postgresql(tmp_path):
         finally:
             _db.session.remove()
             _db.engine.dispose()
+
+
+def test_the_author_filter_names_only_people_who_share_a_portal(client, h, su, token_for, make_user, two_portals):
+    """Issue point 11: `author=<any id>` named everyone (the facet shows the filtered person, with 0 hits). Now a
+    person of whom nothing is seen is named only to someone who shares a portal with them (their own id, to
+    themselves; a superuser: anyone; a portal-bound token: that portal's people)."""
+    w = two_portals
+    stranger, b_only, both = make_user(name="Stella Stranger"), make_user(name="Bob Bee"), make_user(name="Bo Th")
+    new_grant(w["B"].portal, b_only)
+    new_grant(w["A"].portal, both)
+    new_grant(w["B"].project, both)
+
+    def named(headers, author, q="kiwi"):
+        facet = find(client, headers, q, author=author.id)["facets"]["author"]
+        return [(a["id"], a["name"], a["count"]) for a in facet if a["id"] == author.id]
+
+    viewer = token_for(w["viewer"])  # a viewer of portal A's project P
+    assert named(viewer, stranger) == [(stranger.id, None, 0)]
+    assert named(viewer, b_only) == [(b_only.id, None, 0)]
+    assert named(viewer, w["member_a"]) == [(w["member_a"].id, "Mem A", 0)]  # portal A, higher up
+    assert named(viewer, w["viewer"]) == [(w["viewer"].id, "View P", 0)]
+    assert named(token_for(w["outsider"]), b_only) == [(b_only.id, "Bob Bee", 0)]  # both in portal B
+    assert named(token_for(both), b_only) == [(b_only.id, "Bob Bee", 0)]
+    assert named(h, stranger) == [(stranger.id, "Stella Stranger", 0)]  # a superuser
+    # Someone whose writing the user sees is named on it, and in the facet, wherever they are now.
+    assert named(viewer, su) == [(su.id, "Sue Super", 1)]
+    # A token bound to portal A names portal A's people only.
+    r = client.post("/api/account/tokens", headers=token_for(both),
+                    json={"name": "A only", "days": 30, "portalId": w["A"].portal.id})
+    bound = {"Authorization": "Bearer " + r.get_json()["item"]["token"]}
+    assert named(bound, b_only) == [(b_only.id, None, 0)]
+    assert named(bound, w["member_a"]) == [(w["member_a"].id, "Mem A", 0)]
+    r = client.post("/api/account/tokens", headers=token_for(su),
+                    json={"name": "A only", "days": 30, "portalId": w["A"].portal.id})
+    su_bound = {"Authorization": "Bearer " + r.get_json()["item"]["token"]}
+    assert named(su_bound, b_only) == [(b_only.id, None, 0)]
+    assert named(su_bound, w["member_a"]) == [(w["member_a"].id, "Mem A", 0)]
+
+
+def test_the_author_filter_costs_no_query_more(client, tree, su, h, make_user, token_for, count_queries):
+    """Naming the filter's person (or not) is part of the one query for names: with hits, a filter costs nothing
+    more; without, that query is the only one more than a search that names nobody (as before)."""
+    member, stranger = make_user(name="Member"), make_user(name="Stranger")
+    new_grant(tree.project, member)
+    _db.session.add(Comment(module_id=tree.task.id, content="newt", created_by_id=member.id))
+    _db.session.commit()
+
+    def measure(headers, q, **params):
+        find(client, headers, q, **params)
+        with count_queries() as n:
+            find(client, headers, q, **params)
+        return n.count
+
+    for headers in (h, token_for(member)):
+        assert measure(headers, "newt") == measure(headers, "newt", author=member.id)
+        assert measure(headers, "newt", author=stranger.id) == measure(headers, "nothingatall") + 1
+        assert measure(headers, "newt", author=stranger.id) == measure(headers, "newt", author=member.id, kind="file")

@@ -31,7 +31,7 @@ def invite(module_id):
     module = modules.visible_module(current_user, module_id, "add_member")
     data = parse(InviteForm, f"/api/invitation/invite-colleague/{module_id}", current_user)
     inv = invitations.invite(current_user, module, data)
-    return {"message": f"An invitation has been sent to {inv.email}"}
+    return {"message": invitations.sent(inv)}
 
 
 @invitation_bp.get("/view")

@@ -6,11 +6,11 @@ from ... import permissions as perm
 from ...forms import describe, flag, paging, parse
 from ...forms.members import MembershipAddForm, MembershipEditForm
 from ...presenting import page_meta
-from ...services import members, modules
+from ...services import invitations, members, modules
 from .. import doc, paging_query
 from ...schemas import FormSchema, MessageSchema, item_of, list_of, paged_of
 from ..module.schemas import ModuleRowSchema
-from .schemas import MembershipSchema
+from .schemas import MemberAddedSchema, MembershipSchema
 
 bp = Blueprint("membership", __name__, url_prefix="/api/membership")
 
@@ -45,11 +45,16 @@ def add_form(module_id):
 
 @bp.post("/add/<int:module_id>")
 @jwt_required()
-@doc("Add a member (userId, role and the 1/0 flags)", response=item_of(MembershipSchema), form=MembershipAddForm)
+@doc("Add a member (userId or email, role and the 1/0 flags): {item} for a member of the portal; an address that "
+     "is not an active member's of the portal is sent an invitation with those rights instead: {message, invited} "
+     "(the same whether it has an account or not)", response=MemberAddedSchema, form=MembershipAddForm)
 def add(module_id):
     module = modules.visible_module(current_user, module_id, "add_member")
     data = parse(MembershipAddForm, f"/api/membership/add/{module_id}", current_user)
-    return {"item": members.add(current_user, module, data)}
+    member, inv = members.add(current_user, module, data)
+    if inv is not None:
+        return {"message": invitations.sent(inv), "invited": True}
+    return {"item": member}
 
 
 def _values(m):

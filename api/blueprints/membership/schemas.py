@@ -22,3 +22,10 @@ class MembershipSchema(Camel):
     allowDelete = fields.Boolean()
     inherited = fields.Boolean(dump_default=False)
     links = fields.Dict()
+
+
+class MemberAddedSchema(Camel):
+    """Adding a member: the membership, or (an address that is not a portal member's) the invitation sent."""
+    item = fields.Nested(MembershipSchema, metadata={"description": "the new membership (a member of the portal)"})
+    message = fields.String(metadata={"description": "the invitation sent (anyone else)"})
+    invited = fields.Boolean()

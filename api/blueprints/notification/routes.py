@@ -15,8 +15,8 @@ PREFS = "/api/notification/preferences"
 
 @bp.get("/list")
 @jwt_required()
-@doc("A page of the signed-in user's notifications, unread first then newest (sort=id: oldest first); "
-     "meta.unread counts every unread one", response=NotificationPageSchema,
+@doc("A page of the signed-in user's notifications (with a portal-bound API token: that portal's), unread first "
+     "then newest (sort=id: oldest first); meta.unread counts every unread one", response=NotificationPageSchema,
      query=paging_query(notifications.SORTS, unread="1: only unread ones",
                         kind="one or more of " + ",".join(notifications.KINDS)))
 def list_():
@@ -34,7 +34,8 @@ def read(notification_id):
 
 @bp.post("/read-all")
 @jwt_required()
-@doc("Mark every notification of the signed-in user read", response=ReadAllSchema)
+@doc("Mark every notification of the signed-in user read (with a portal-bound API token: that portal's)",
+     response=ReadAllSchema)
 def read_all():
     n = notifications.mark_all_read(current_user)
     return {"message": "All notifications read", "marked": n, "unread": 0}

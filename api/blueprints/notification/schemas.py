@@ -28,12 +28,15 @@ class NotificationSchema(Camel):
     category = fields.String()
     itemId = fields.Integer(allow_none=True)
     actor = fields.Nested(NotificationActorSchema, allow_none=True)
-    module = fields.Nested(NotificationModuleSchema, allow_none=True, metadata={"description": "null when deleted"})
+    module = fields.Nested(NotificationModuleSchema, allow_none=True, metadata={
+        "description": "null when deleted or when the reader may no longer view it (the text then names no module "
+                       "and holds nothing written there)"})
     links = fields.Dict()
 
 
 class NotificationMetaSchema(PageMetaSchema):
-    unread = fields.Integer(metadata={"description": "the user's unread notifications, whatever the filters"})
+    unread = fields.Integer(metadata={"description": "the user's unread notifications, whatever the filters (with a "
+                                                    "portal-bound API token: that portal's)"})
 
 
 class NotificationPageSchema(Camel):

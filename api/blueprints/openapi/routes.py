@@ -75,6 +75,7 @@ STATUSES = {
     "webhook.list_": (403,), "webhook.add_form": (403,), "webhook.add": (403,), "webhook.edit_form": (403,),
     "webhook.edit": (403,), "webhook.delete": (403,), "webhook.deliveries": (403,), "webhook.redeliver": (403,),
     "live.authorize": (403,), "notification.unsubscribe_view": (404,), "notification.unsubscribe": (404,),
+    "live.user_ticket": (403,),  # a portal-bound API token (permissions.UNBOUND_ONLY)
 }
 # deliverable.* edit and add-date variants are registered in loops: they all check rights and locks.
 _RIGHTS_PREFIXES = ("deliverable.edit", "deliverable.add")

@@ -110,6 +110,7 @@ def races_setup(conflict_targets=6, siblings=8):
     m_ben = _grant(duel, ben, admin=True, role="Admin")
     busy = _module(root, PORTAL, "Busy portal", idx=1)
     targets = [_module(busy, "4rineu_project", f"Target {i}", idx=i) for i in range(conflict_targets)]
+    _grant(busy, carl)  # a member of the portal is added by address (anyone else would be invited)
     reorder = _module(busy, "4rineu_project", "Reorder project", idx=conflict_targets)
     phases = [_module(reorder, "4rineu_phase", f"Phase {i}", idx=i) for i in range(siblings)]
     db.session.commit()

@@ -17,7 +17,11 @@ export function EditMemberDialog({ member, onClose, onSaved }) {
 export default function MemberDialogs({ dialog, links, onClose, onDone }) {
   if (!dialog) return null;
   if (dialog.kind === 'add') {
-    return <FormDialog title="Add User" url={links.add_membership.url} submitLabel="Add" onClose={onClose} onSuccess={(item) => onDone('add', item)} />;
+    // An address that is not a portal member's is invited instead ({message, invited}): told as an invitation.
+    return (
+      <FormDialog title="Add User" url={links.add_membership.url} submitLabel="Add" onClose={onClose}
+        onSuccess={(item, res) => (res && res.invited ? onDone('invite', null, res) : onDone('add', item))} />
+    );
   }
   if (dialog.kind === 'invite') {
     return (
