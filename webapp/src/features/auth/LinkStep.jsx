@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import Field from '../../components/Field.jsx';
-import { cancelMfa, loginWithLink } from './authSlice.js';
+import StepActions from './StepActions.jsx';
+import { loginWithLink } from './authSlice.js';
 
 /** After single sign-on named an account that has a password: that password, once, proves the account is the
  *  person's own before the two are linked (an identity provider's e-mail alone does not). */
 export default function LinkStep() {
   const dispatch = useDispatch();
-  const { link, error, loading } = useSelector((s) => s.auth);
+  const link = useSelector((s) => s.auth.link);
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
   const submit = (e) => {
@@ -28,13 +29,7 @@ export default function LinkStep() {
         <input id="link-password" name="password" type="password" autoComplete="current-password" value={password}
           onChange={(e) => setPassword(e.target.value)} />
       </Field>
-      <button type="submit" className="btn btn--primary btn--block" disabled={loading}>
-        {loading ? 'Checking...' : 'Link and sign in'}
-      </button>
-      {error && <div className="form__error" role="alert" data-testid="login-error">{error}</div>}
-      <div className="auth__links">
-        <button type="button" className="btn btn--link" onClick={() => dispatch(cancelMfa())}>Back to sign in</button>
-      </div>
+      <StepActions label="Link and sign in" />
     </form>
   );
 }

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import Field from '../../components/Field.jsx';
+import StepActions from './StepActions.jsx';
 import QrCode from '../../components/QrCode.jsx';
 import { errorMessage } from '../../lib/errors.js';
 import { enrolDuringSignIn } from './api.js';
-import { cancelMfa, loginWithCode } from './authSlice.js';
+import { loginWithCode } from './authSlice.js';
 
 /** After the password: a user who must have a second factor but has none enrols first (the secret as a QR code
  *  and as text), then types the code of their authenticator app (or a recovery code). */
@@ -27,7 +28,7 @@ function Enrolment({ mfaToken }) {
 
 export default function MfaStep() {
   const dispatch = useDispatch();
-  const { mfa, error, loading } = useSelector((s) => s.auth);
+  const mfa = useSelector((s) => s.auth.mfa);
   const [code, setCode] = useState('');
   const [missing, setMissing] = useState(false);
   const submit = (e) => {
@@ -46,13 +47,7 @@ export default function MfaStep() {
         <input id="mfa-code" name="code" inputMode="numeric" autoComplete="one-time-code" value={code}
           onChange={(e) => setCode(e.target.value)} />
       </Field>
-      <button type="submit" className="btn btn--primary btn--block" disabled={loading}>
-        {loading ? 'Checking...' : 'Verify'}
-      </button>
-      {error && <div className="form__error" role="alert" data-testid="login-error">{error}</div>}
-      <div className="auth__links">
-        <button type="button" className="btn btn--link" onClick={() => dispatch(cancelMfa())}>Back to sign in</button>
-      </div>
+      <StepActions label="Verify" />
     </form>
   );
 }

@@ -1,0 +1,19 @@
+import { useDispatch, useSelector } from 'react-redux';
+import { cancelMfa } from './authSlice.js';
+
+/** The foot of a second sign-in step (a code, a link by password): its button, the server's error, the way back. */
+export default function StepActions({ label }) {
+  const dispatch = useDispatch();
+  const { error, loading } = useSelector((s) => s.auth);
+  return (
+    <>
+      <button type="submit" className="btn btn--primary btn--block" disabled={loading}>
+        {loading ? 'Checking...' : label}
+      </button>
+      {error && <div className="form__error" role="alert" data-testid="login-error">{error}</div>}
+      <div className="auth__links">
+        <button type="button" className="btn btn--link" onClick={() => dispatch(cancelMfa())}>Back to sign in</button>
+      </div>
+    </>
+  );
+}
