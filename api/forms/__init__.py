@@ -74,6 +74,12 @@ def Flag(label, **kw):
                           metadata={"label": label, "type": "select", "options": [("1", "Yes"), ("0", "No")]}, **kw)
 
 
+def Check(label, **kw):
+    """A 1/0 flag shown as a checkbox."""
+    return fields.Boolean(truthy={"1", "true", "on", "yes", 1, True}, falsy={"0", "false", "off", "no", "", 0, False},
+                          load_default=False, metadata={"label": label, "type": "checkbox"}, **kw)
+
+
 def _element_type(field):
     t = field.metadata.get("type")
     if t:

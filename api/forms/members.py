@@ -1,6 +1,6 @@
 from marshmallow import ValidationError, fields, validate
 
-from . import Flag, Form, Id
+from . import Check, Form, Id
 from .accounts import _Repeated
 from ..services import emails
 
@@ -24,12 +24,16 @@ class EmailAddress(fields.Email):
 
 
 class _Rights(Form):
-    role = fields.String(load_default="User", validate=validate.Length(max=60), metadata={"label": "Role"})
-    admin = Flag("Admin")
-    allowCreate = Flag("Create")
-    allowView = Flag("View")
-    allowEdit = Flag("Edit")
-    allowDelete = Flag("Delete")
+    """A member's role label and rights. The label is the member's own ('Site engineer'): left out, an edit keeps
+    it (a departure from spec §6's 'always User', which lost it); the form's role element lists presets, each a
+    set of the flags (members.role_presets)."""
+    role = fields.String(load_default=None, allow_none=True, validate=validate.Length(max=60),
+                         metadata={"label": "Role", "help": "A preset sets the rights; the name stays yours to type"})
+    admin = Check("Admin")
+    allowCreate = Check("Create")
+    allowView = Check("View")
+    allowEdit = Check("Edit")
+    allowDelete = Check("Delete")
 
 
 class MembershipAddForm(_Rights):

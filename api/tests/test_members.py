@@ -497,3 +497,39 @@ def test_accounts_are_made_with_normalised_addresses_and_no_look_alikes(app, cli
     r = _accept(client, _link_token(app, "someone@example.org"))
     assert r.status_code == 422 and "look-alike" in r.get_json()["errors"]["email"][0]
     assert db.session.query(User).filter(User.email.like("%dmin@demo.eu")).count() == 0
+
+
+def test_member_form_offers_role_presets_and_an_edit_keeps_the_role(client, tree, team, token_for, db):
+    """Issue 40 point 7 (a departure from spec §6's 'always User'): presets Viewer, Editor, Admin and the portal's
+    own named roles, each with its flags; rights are checkboxes; changing rights keeps the member's role label."""
+    admin, editor, manager, viewer, outsider = team
+    m = membership(db, tree.project, viewer)
+    m.role = "Site engineer"
+    m.allow_edit = True
+    db.session.commit()
+    url = f"/api/membership/edit/{tree.project.id}/{m.id}"
+    values, form = form_values(client, token_for(admin), url)
+    role = next(e for e in form["elements"] if e["name"] == "role")
+    assert role["value"] == "Site engineer"
+    presets = {p["role"]: p for p in role["presets"]}
+    assert list(presets)[:3] == ["Viewer", "Editor", "Admin"]
+    assert presets["Site engineer"]["allowEdit"] is True and presets["Site engineer"]["admin"] is False
+    assert presets["Admin"]["admin"] is True and presets["Viewer"] == {
+        "role": "Viewer", "admin": False, "allowCreate": False, "allowView": True, "allowEdit": False,
+        "allowDelete": False}
+    assert {e["name"]: e["type"] for e in form["elements"]}["allowDelete"] == "checkbox"
+    # Rights change, the label stays: sent as it stands, or left out.
+    values.update(_method="PUT", allowDelete="1")
+    r = client.post(url, headers=token_for(admin), data=values)
+    assert r.status_code == 200 and r.get_json()["item"]["role"] == "Site engineer"
+    values, _ = form_values(client, token_for(admin), url)
+    values.pop("role")
+    values.update(_method="PUT", allowCreate="1")
+    r = client.post(url, headers=token_for(admin), data=values)
+    assert r.status_code == 200 and r.get_json()["item"]["role"] == "Site engineer"
+    assert r.get_json()["item"]["allowCreate"] is True
+    # The add and invite forms offer the same presets.
+    for form_url in (f"/api/membership/add/{tree.project.id}", f"/api/invitation/invite-colleague/{tree.project.id}"):
+        _, add = form_values(client, token_for(admin), form_url)
+        role = next(e for e in add["elements"] if e["name"] == "role")
+        assert role["value"] == "Viewer" and "Site engineer" in [p["role"] for p in role["presets"]]

@@ -87,13 +87,13 @@ describe('members', () => {
     assert.equal(await badgeOf(page, 'paula@demo.eu'), 'Viewer');
     assert.equal(await memberRow(page, 'paula@demo.eu').locator('td').nth(3).innerText(), 'Energy consultant');
 
-    // edit: role and View are not offered (always 'User' and on); Edit Yes makes an Editor
+    // edit (issue 40, a departure from spec §6's 'always User'): rights are checkboxes, the role keeps its name
     await memberRow(page, 'paula@demo.eu').locator('[data-testid=member-edit]').click();
     const edit = page.locator('.modal [data-testid=member-edit-form]');
-    await edit.getByLabel('Edit').waitFor();
-    assert.equal(await edit.getByLabel('Role').count(), 0);
-    assert.equal(await edit.getByLabel('View', { exact: true }).count(), 0);
-    await edit.getByLabel('Edit').selectOption('1');
+    await edit.getByLabel('Edit', { exact: true }).waitFor();
+    assert.equal(await edit.getByLabel('Role', { exact: true }).inputValue(), 'Energy consultant');
+    assert.equal(await edit.getByLabel('View', { exact: true }).isChecked(), true);
+    await edit.getByLabel('Edit', { exact: true }).check();
     await shot(page, 'members-edit');
     await edit.locator('button[type=submit]').click();
     await page.locator('.modal').waitFor({ state: 'detached' });
@@ -104,15 +104,22 @@ describe('members', () => {
     const token = ids.token;
     let list = (await apiGet(stack, token, `/api/membership/list/${ids.lisbon}`)).list;
     let paula = list.find((m) => m.userEmail === 'paula@demo.eu' && !m.inherited);
-    assert.equal(paula.role, 'User');
+    assert.equal(paula.role, 'Energy consultant');
     assert.equal(paula.allowView, true);
     assert.equal(paula.allowEdit, true);
-    assert.equal(await memberRow(page, 'paula@demo.eu').locator('td').nth(3).innerText(), 'User');
+    assert.equal(await memberRow(page, 'paula@demo.eu').locator('td').nth(3).innerText(), 'Energy consultant');
 
-    // admin on this module: Super Admin
+    // the Admin preset: its name and every right, on this module: Super Admin
     await memberRow(page, 'paula@demo.eu').locator('[data-testid=member-edit]').click();
-    await page.locator('.modal [data-testid=member-edit-form]').getByLabel('Admin').selectOption('1');
-    await page.locator('.modal [data-testid=member-edit-form] button[type=submit]').click();
+    const again = page.locator('.modal [data-testid=member-edit-form]');
+    await again.getByTestId('role-preset').waitFor();
+    const presets = await again.getByTestId('role-preset').locator('option').allInnerTexts();
+    assert.deepEqual(presets.slice(1, 4), ['Viewer', 'Editor', 'Admin']);
+    assert.ok(presets.includes('Energy consultant'), presets.join(', '));
+    await again.getByTestId('role-preset').selectOption('Admin');
+    assert.equal(await again.getByLabel('Delete', { exact: true }).isChecked(), true);
+    await shot(page, 'members-edit-preset');
+    await again.locator('button[type=submit]').click();
     await page.waitForFunction(() => {
       const row = document.querySelector('[data-testid=members-table] [data-email="paula@demo.eu"] [data-testid=member-badge]');
       return row && row.textContent === 'Super Admin';
@@ -185,6 +192,18 @@ describe('members', () => {
     const email = memberRow(page, 'viktor@demo.eu').locator('td').nth(5);
     assert.equal(await email.textContent(), 'viktor@demo.eu');
     assert.equal(await email.evaluate((td) => td.innerHTML.includes('viktor<wbr>@demo.eu')), true);
+    await context.close();
+  });
+
+  test('on a phone the member form fits: a preset, the role and its rights as checkboxes', async () => {
+    const { page, context } = await open('sofia@demo.eu', `/portal/${ids.portal}/projects/${ids.lisbon}/editors`, PHONE);
+    await memberRow(page, 'marco@demo.eu').locator('[data-testid=member-edit]').click();
+    const edit = page.locator('.modal [data-testid=member-edit-form]');
+    await edit.getByTestId('role-preset').waitFor();
+    await edit.getByTestId('role-preset').selectOption('Viewer');
+    assert.equal(await edit.getByLabel('Edit', { exact: true }).isChecked(), false);
+    assert.equal(await edit.getByLabel('Role', { exact: true }).inputValue(), 'Viewer');
+    await shot(page, 'members-edit (phone)');
     await context.close();
   });
 

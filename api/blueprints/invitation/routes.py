@@ -6,7 +6,7 @@ from flask_jwt_extended import current_user, jwt_required
 from ...errors import Invalid
 from ...forms import describe, parse, request_data
 from ...forms.members import AcceptInvitationForm, InviteForm
-from ...services import accounts, invitations, modules
+from ...services import accounts, invitations, members, modules
 from .. import doc
 from ...schemas import FormSchema, MessageSchema, item_of, list_of
 from .schemas import AcceptedSchema, InvitationSchema, PendingInvitationSchema
@@ -18,9 +18,9 @@ invitation_bp = Blueprint("invitation", __name__, url_prefix="/api/invitation")
 @jwt_required()
 @doc("The form to invite a colleague by e-mail", response=FormSchema)
 def invite_form(module_id):
-    modules.visible_module(current_user, module_id, "add_member")
-    return describe(InviteForm, f"/api/invitation/invite-colleague/{module_id}", "POST", user=current_user,
-                    values={"role": "User", "allowView": True})
+    module = modules.visible_module(current_user, module_id, "add_member")
+    return members.with_presets(describe(InviteForm, f"/api/invitation/invite-colleague/{module_id}", "POST",
+                                         user=current_user, values={"role": "Viewer", "allowView": True}), module)
 
 
 @invitation_bp.post("/invite-colleague/<int:module_id>")

@@ -39,8 +39,9 @@ def list_(module_id):
 @doc("The form to add an existing user as a member", response=FormSchema)
 def add_form(module_id):
     module = modules.visible_module(current_user, module_id, "add_member")
-    return describe(MembershipAddForm, f"/api/membership/add/{module_id}", "POST", user=current_user,
-                    values={"role": "User", "allowView": True}, options={"userId": members.user_options(module)})
+    return members.with_presets(describe(MembershipAddForm, f"/api/membership/add/{module_id}", "POST",
+                                         user=current_user, values={"role": "Viewer", "allowView": True},
+                                         options={"userId": members.user_options(module)}), module)
 
 
 @bp.post("/add/<int:module_id>")
@@ -69,8 +70,8 @@ def edit_form(module_id, membership_id):
     module = modules.visible_module(current_user, module_id, "edit_member")
     m = members.get(module, membership_id)
     perm.require_membership(current_user, module, m, "edit_member")
-    return describe(MembershipEditForm, f"/api/membership/edit/{module_id}/{membership_id}", "PUT",
-                    user=current_user, values=_values(m), version=m.version)
+    return members.with_presets(describe(MembershipEditForm, f"/api/membership/edit/{module_id}/{membership_id}",
+                                         "PUT", user=current_user, values=_values(m), version=m.version), module)
 
 
 @bp.route("/edit/<int:module_id>/<int:membership_id>", methods=["POST", "PUT", "PATCH"])

@@ -151,3 +151,43 @@ describe('form helpers', () => {
     expect(fd.get('a')).toBe('x');
   });
 });
+
+describe('role presets and checkboxes (issue 40)', () => {
+  const flags = ['admin', 'allowCreate', 'allowView', 'allowEdit', 'allowDelete'];
+  const RIGHTS_FORM = {
+    method: 'PUT',
+    action: '/api/membership/edit/5/9',
+    elements: [
+      el('role', 'text', {
+        label: 'Role', value: 'Site engineer',
+        presets: [
+          { role: 'Viewer', admin: false, allowCreate: false, allowView: true, allowEdit: false, allowDelete: false },
+          { role: 'Admin', admin: true, allowCreate: true, allowView: true, allowEdit: true, allowDelete: true },
+          { role: 'Site engineer', admin: false, allowCreate: false, allowView: true, allowEdit: true, allowDelete: false },
+        ],
+      }),
+      ...flags.map((f) => el(f, 'checkbox', { label: f, value: f === 'allowView' || f === 'allowEdit' ? '1' : '0' })),
+    ],
+  };
+
+  test('a preset types its name and ticks its rights; a checkbox sends 1 or 0; the role keeps its name', async () => {
+    api.post.mockResolvedValue({ data: { item: { id: 9 } } });
+    render(<DynamicForm form={RIGHTS_FORM} />);
+    expect(screen.getByLabelText(/^Preset/)).toHaveValue('Site engineer');
+    expect(screen.getByLabelText('allowEdit')).toBeChecked();
+    expect(screen.getByLabelText('admin')).not.toBeChecked();
+    fireEvent.click(screen.getByLabelText('allowDelete'));
+    expect(screen.getByLabelText(/^Role/)).toHaveValue('Site engineer');
+    fireEvent.change(screen.getByLabelText(/^Preset/), { target: { value: 'Admin' } });
+    expect(screen.getByLabelText(/^Role/)).toHaveValue('Admin');
+    flags.forEach((f) => expect(screen.getByLabelText(f)).toBeChecked());
+    fireEvent.click(screen.getByLabelText('allowDelete'));
+    fireEvent.submit(screen.getByLabelText(/^Role/).closest('form'));
+    await waitFor(() => expect(api.post).toHaveBeenCalled());
+    const fd = api.post.mock.calls[0][1];
+    expect(fd.get('role')).toBe('Admin');
+    expect(fd.get('admin')).toBe('1');
+    expect(fd.get('allowDelete')).toBe('0');
+    expect(fd.get('_method')).toBe('PUT');
+  });
+});

@@ -18,6 +18,34 @@ function SelectControl({ el, common, value, onChange }) {
   );
 }
 
+/** A 1/0 flag as a checkbox (the value stays the server's '1' or '0'). */
+function CheckboxControl({ common, value, onChange }) {
+  return <input {...common} type="checkbox" className="field__check" checked={String(value) === '1'}
+    onChange={(e) => onChange(e.target.checked ? '1' : '0')} />;
+}
+
+/** A role element's presets (issue 40): choosing one types its name and sets its rights on the form. */
+function Presets({ el, form, id }) {
+  const choose = (name) => {
+    const preset = el.presets.find((p) => p.role === name);
+    if (!preset) return;
+    form.set(el.name, preset.role);
+    Object.entries(preset).forEach(([key, on]) => {
+      if (key !== 'role' && key in form.values) form.set(key, on ? '1' : '0');
+    });
+  };
+  const current = el.presets.find((p) => p.role === form.values[el.name]);
+  return (
+    <Field id={id} label="Preset" help="Sets the rights below; you may change them after">
+      <select id={id} value={current ? current.role : ''} disabled={form.busy} onChange={(e) => choose(e.target.value)}
+        data-testid="role-preset">
+        <option value="" disabled>Choose a preset</option>
+        {el.presets.map((p) => <option key={p.role} value={p.role}>{p.role}</option>)}
+      </select>
+    </Field>
+  );
+}
+
 function FileControl({ common, onChange }) {
   return <input {...common} type="file" onChange={(e) => onChange(e.target.files && e.target.files[0] ? e.target.files[0] : null)} />;
 }
@@ -29,6 +57,7 @@ export const CONTROLS = {
   date: InputControl,
   textarea: TextareaControl,
   select: SelectControl,
+  checkbox: CheckboxControl,
   file: FileControl,
 };
 
@@ -60,9 +89,11 @@ export default function FormElement({ el, form, uid }) {
   const id = `${uid}-${el.name}`;
   const err = form.errors[el.name];
   const common = { id, name: el.name, disabled: el.disabled || form.busy, 'aria-invalid': err ? 'true' : undefined };
-  return (
+  const field = (
     <Field id={id} label={el.label} required={el.required} help={el.help} error={err}>
       <Control el={el} common={common} value={form.values[el.name]} onChange={(v) => form.set(el.name, v)} />
     </Field>
   );
+  if (!Array.isArray(el.presets) || !el.presets.length) return field;
+  return <><Presets el={el} form={form} id={`${id}-preset`} />{field}</>;
 }

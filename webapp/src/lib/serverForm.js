@@ -12,7 +12,7 @@ export const REQUIRED_MESSAGES = {
   file: 'File is required',
 };
 export const DEFAULT_REQUIRED = 'Input is required';
-export const SUPPORTED_TYPES = ['compound', 'hidden', 'text', 'date', 'email', 'file', 'select', 'textarea'];
+export const SUPPORTED_TYPES = ['compound', 'hidden', 'text', 'date', 'email', 'file', 'select', 'checkbox', 'textarea'];
 
 export function requiredMessage(type) {
   return REQUIRED_MESSAGES[type] || DEFAULT_REQUIRED;

@@ -1,11 +1,10 @@
 import FormDialog from '../../components/FormDialog.jsx';
 import { getMemberEditForm } from './api.js';
 
-/** The member edit form from the membership's edit link, sending allowView on and role 'User' (spec §6). */
+/** The member edit form from the membership's edit link: a preset or the rights one by one; the role keeps its name. */
 export function EditMemberDialog({ member, onClose, onSaved }) {
-  const note = <p className="member-edit__note muted">Saving sets the role to &lsquo;User&rsquo; and keeps View on.</p>;
   return (
-    <FormDialog title={`Edit ${member.name}`} url={member.links.edit.url} load={getMemberEditForm} note={note}
+    <FormDialog title={`Edit ${member.name}`} url={member.links.edit.url} load={getMemberEditForm}
       onClose={onClose} onSuccess={onSaved} testId="member-edit-form" />
   );
 }

@@ -2,13 +2,13 @@
 import api from '../../lib/apiClient.js';
 import { getPage } from '../../lib/paging.js';
 import { fetchForm } from '../../lib/serverForm.js';
-import { memberEditForm } from './members.js';
 
 /** One page of the members of a module (direct memberships first, then inherited ones). */
 export const listMembers = (moduleId, query) => getPage(`/api/membership/list/${moduleId}`, query);
 
-/** The member edit form from a membership's edit link, as this screen sends it (role 'User', view on). */
-export const getMemberEditForm = (url) => fetchForm(url).then(memberEditForm);
+/** The member edit form from a membership's edit link: the role keeps its name, presets set the rights (issue 40,
+ *  a departure from spec §6's 'always User'). */
+export const getMemberEditForm = (url) => fetchForm(url);
 
 /** Remove a membership through its delete link. */
 export const deleteMember = (member) => api.delete(member.links.delete.url);

@@ -16,20 +16,3 @@ export const yesNo = (v) => (v ? 'YES' : 'NO');
 
 /** The rights a popover lists, in order. */
 export const RIGHTS = [['CREATE', 'allowCreate'], ['VIEW', 'allowView'], ['EDIT', 'allowEdit'], ['DELETE', 'allowDelete']];
-
-/**
- * The member edit form as this screen sends it: allowView always on and the role always 'User'
- * (spec §6), so those two become hidden elements with those values; the rest is the server's form.
- */
-export function memberEditForm(form) {
-  if (!form || !Array.isArray(form.elements)) return form;
-  const fix = { role: 'User', allowView: '1' };
-  return {
-    ...form,
-    elements: form.elements.map((el) => {
-      const key = Object.keys(fix).find((k) => el.name === k || el.name.endsWith(`[${k}]`));
-      if (!key) return el;
-      return { ...el, type: 'hidden', value: fix[key], options: [], required: false };
-    }),
-  };
-}
