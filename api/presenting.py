@@ -19,7 +19,9 @@ def user_name(user):
 
 
 def status(name):
-    return {"name": name, "label": name.replace("_", " ").title()}
+    # An empty status is the one unticking leaves a deliverable that had none (services/done.py): spec §4's grey
+    # 'no status'.
+    return {"name": name, "label": name.replace("_", " ").title() or "No status"}
 
 
 def preview(text, limit=PREVIEW_CHARS):

@@ -107,6 +107,9 @@ class Deliverable(Versioned, db.Model):
     deadline = db.Column(db.Date, nullable=True)
     commenced_date = db.Column(db.Date, nullable=True)
     completion_date = db.Column(db.Date, nullable=True)
+    # The status it had before it was done (COMPLETED or VERIFIED_COMPLETE): what unticking its module's checklist
+    # box returns it to (services/done.py); none while it is not done, or when it had none (then 'no status').
+    status_before_done = db.Column(db.String(30), nullable=True)
 
     owner = db.relationship("User", lazy="joined")
 

@@ -221,7 +221,8 @@ def clone(user, source, data, template=None):
 
     if include["deliverables"]:
         ds = db.session.scalars(select(Deliverable).where(Deliverable.module_id.in_(src_ids))).all()
-        _bulk(Deliverable, [{"module_id": idmap[d.module_id], "status": d.status, "owner_id": d.owner_id,
+        _bulk(Deliverable, [{"module_id": idmap[d.module_id], "status": d.status,
+                             "status_before_done": d.status_before_done, "owner_id": d.owner_id,
                              "start_date": _shift(d.start_date, shift), "deadline": _shift(d.deadline, shift),
                              "commenced_date": _shift(d.commenced_date, shift),
                              "completion_date": _shift(d.completion_date, shift)} for d in ds])

@@ -11,7 +11,7 @@ from .owned import get_owned
 from ..models import CustomField, CustomValue, PicklistOption
 from ..models.module import path_ids
 from ..links import Ctx
-from . import feed
+from . import done, feed
 
 
 def field_for(module, field_id):
@@ -71,9 +71,21 @@ def _shown(field, value):
     return value.stringval if value.stringval is not None else value.numval if value.numval is not None else value.dateval
 
 
+def _hold(module, field):
+    """A checklist value is one side of done (services/done.py): the module is locked before either side is written."""
+    if field.attribute == CHECKLIST:
+        done.hold(module)
+
+
+def _settled(user, module, field):
+    """The status follows a checklist box; True when that recorded the change (as the status change it made)."""
+    return field.attribute == CHECKLIST and done.settle(user, module, field=field)
+
+
 def add_value(user, module, field, data):
     """A field takes one value per module unless it takes several (`takes_many`: then a picklist takes each option
     once and a dated series each date once)."""
+    _hold(module, field)
     held = db.session.scalars(select(CustomValue).where(CustomValue.field_id == field.id,
                                                         CustomValue.module_id == module.id)).all()
     if held and not perm.takes_many(field):
@@ -86,26 +98,33 @@ def add_value(user, module, field, data):
         raise Invalid("The form has errors", errors={"dateval": ["There is already a value for this date"]})
     db.session.add(value)
     db.session.flush()
-    feed.record(user, module, "add", "custom_value", f"Set {field.label} of '{module.name}' to {_shown(field, value)}",
-                item=value.id, data=_change(field, None, value))
+    if not _settled(user, module, field):
+        feed.record(user, module, "add", "custom_value",
+                    f"Set {field.label} of '{module.name}' to {_shown(field, value)}", item=value.id,
+                    data=_change(field, None, value))
     db.session.commit()
     return value
 
 
 def edit_value(user, module, field, value, data):
     check_version(value, data, lambda: field_view(user, module, field))
+    _hold(module, field)
     before = _as_shown(field, value)
     _apply(field, value, data)
-    feed.record(user, module, "edit", "custom_value", f"Set {field.label} of '{module.name}' to {_shown(field, value)}",
-                item=value.id, data=_change(field, before, value))
+    if not _settled(user, module, field):
+        feed.record(user, module, "edit", "custom_value",
+                    f"Set {field.label} of '{module.name}' to {_shown(field, value)}", item=value.id,
+                    data=_change(field, before, value))
     db.session.commit()
     return value
 
 
 def delete_value(user, module, field, value):
+    _hold(module, field)
     db.session.delete(value)
-    feed.record(user, module, "delete", "custom_value", f"Cleared {field.label} of '{module.name}'", item=value.id,
-                data={"subject": field.label})
+    if not _settled(user, module, field):
+        feed.record(user, module, "delete", "custom_value", f"Cleared {field.label} of '{module.name}'",
+                    item=value.id, data={"subject": field.label})
     db.session.commit()
 
 

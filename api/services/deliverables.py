@@ -6,7 +6,7 @@ from ..extensions import db
 from ..transactions import check_version
 from .owned import get_owned
 from ..models import Deliverable, Membership, Module, User
-from . import feed
+from . import done, feed
 from .events import watching
 
 FIELDS = {"ownerId": "owner_id", "startDate": "start_date", "deadline": "deadline",
@@ -62,17 +62,20 @@ def _owner_names(before_id, after_id):
 
 
 def _apply(d, data):
+    """Every field but the status, which `done.settle` sets (the checklist box follows it)."""
     for key, value in data.items():
-        if key in FIELDS:
+        if key in FIELDS and key != "status":
             setattr(d, FIELDS[key], value)
 
 
 def create(user, module, data):
+    done.hold(module)
     if find(module) is not None:
         raise Conflict("This module already has a status")
-    d = Deliverable(module_id=module.id, status="NOT_STARTED")
+    d = Deliverable(module_id=module.id)
     _apply(d, data)
     _check_dates(d)
+    done.settle(user, module, d, data.get("status"))
     db.session.add(d)
     db.session.flush()
     watching.auto([d.owner_id], module, "owner")
@@ -87,15 +90,19 @@ def create(user, module, data):
 def update(user, module, d, data):
     from .modules import deliverable_item
     check_version(d, data, lambda: deliverable_item(user, module))
+    if "status" in data:  # the forms of one date or the owner leave the status, and so the box, as they are
+        done.hold(module)
     before = d.status
     old = _wire(values_of(d))
     _apply(d, data)
     _check_dates(d)
+    if "status" in data:
+        done.settle(user, module, d, data["status"])
     new = _wire(values_of(d))
     changed = sorted(k for k in new if new[k] != old[k])
     what = ", ".join(sorted(data)) or "nothing"
     if d.status != before:
-        what = f"status {before} → {d.status}"
+        what = f"status {done.named(before)} → {done.named(d.status)}"
     if "ownerId" in changed:
         watching.auto([d.owner_id], module, "owner")
     feed.record(user, module, "edit", "deliverable", f"Updated the deliverable of '{module.name}' ({what})", item=d.id,

@@ -8,7 +8,7 @@ from sqlalchemy import select
 from ..extensions import db
 from ..models.module import path_under
 from ..models import (CustomField, CustomValue, Deliverable, Membership, Module, PicklistOption, User)
-from . import accounts, feed
+from . import accounts, done, feed
 from .modules import add_default_fields
 from .platforms import PORTAL, ensure_platforms
 
@@ -77,8 +77,9 @@ class _Builder:
                         deadline=start_date + timedelta(days=length))
         if status in ("IN_PROGRESS", "BLOCKED", "COMPLETED", "VERIFIED_COMPLETE"):
             d.commenced_date = start_date + timedelta(days=1)
-        if status in ("COMPLETED", "VERIFIED_COMPLETE"):
+        if status in done.DONE:
             d.completion_date = max(d.commenced_date, min(d.deadline, self.today))  # never before it began
+            d.status_before_done = "IN_PROGRESS"  # it was under way: unticking it says so again
         db.session.add(d)
         return d
 
@@ -97,9 +98,17 @@ def _field(portal, attribute, label, type_, symbol=None, prefix=False, target=No
     return f
 
 
-def _checklist(portal):
-    return db.session.scalar(select(CustomField).where(CustomField.module_id == portal.id,
-                                                       CustomField.attribute == "checklist_status"))
+def _tick_what_is_done():
+    """One meaning of done (services/done.py): every demo module whose status is done has its checklist box
+    ticked, by the deliverable's owner."""
+    rows = db.session.execute(select(Deliverable, Module).join(Module, Module.id == Deliverable.module_id)
+                              .where(Deliverable.status.in_(done.DONE)).order_by(Module.id)).all()
+    for d, m in rows:
+        field = done.box_field(m)
+        if field is not None:
+            opt = next(o for o in field.options if o.value == done.TICKED)
+            db.session.add(CustomValue(field_id=field.id, module_id=m.id, user_id=d.owner_id, option_id=opt.id,
+                                       stringval=done.TICKED))
 
 
 def seed():
@@ -124,9 +133,6 @@ def seed():
     budget = _field(portal, "budget", "Budget", "NUMERIC", symbol="€", prefix=True, target="4rineu_project")
     area = _field(portal, "floor_area", "Floor area", "NUMERIC", symbol="m²", target="4rineu_project")
     saving = _field(portal, "energy_saving", "Energy saving", "DATED_NUMERIC", symbol="%")
-    check = _checklist(portal)
-    done_opt = next(o for o in check.options if o.value == "completed") if check.options else None
-
     cases = [
         ("Lisbon demo case – social housing block", "A 1970s eight-storey block of 64 flats renovated with "
          "prefabricated timber façade modules and a central heat pump.", "marco@demo.eu", "D", 2400000, 5200),
@@ -154,8 +160,6 @@ def seed():
                 status = STATUSES[(k * 3 + t + n) % len(STATUSES)]
                 b.deliverable(task, status, -40 + k * 12 + t * 4, 10 + t * 5,
                               [owner, "sofia@demo.eu", "elena@demo.eu"][t % 3])
-                if status in ("COMPLETED", "VERIFIED_COMPLETE") and done_opt:
-                    b.value(check, task, owner, option_id=done_opt.id, stringval="completed")
                 if t == 0:
                     for s, sub in enumerate(("Collect drawings", "Check on site")):
                         st = b.module(task, "4rineu_subtask", sub)
@@ -185,7 +189,6 @@ def seed():
         add_default_fields(cp)
         b.member(cp, "paula@demo.eu", role="Lead consultant", admin=True)
         b.member(cp, "viktor@demo.eu", role="Client")
-        ccheck = _checklist(cp)
         for i, bname in enumerate(buildings):
             bld = b.module(cp, "4rineu_project", bname, f"Audit and model of the {bname}.", by="admin@demo.eu")
             b.deliverable(bld, STATUSES[(i + 3) % 8], -30 + i * 10, 90, "paula@demo.eu")
@@ -193,9 +196,7 @@ def seed():
                 task = b.module(bld, "4rineu_task", tname)
                 status = STATUSES[(i + t * 2) % 8]
                 b.deliverable(task, status, -15 + t * 8, 12, "paula@demo.eu")
-                if status in ("COMPLETED", "VERIFIED_COMPLETE"):
-                    opt = next(o for o in ccheck.options if o.value == "completed")
-                    b.value(ccheck, task, "paula@demo.eu", option_id=opt.id, stringval="completed")
+    _tick_what_is_done()
     seed_report(users, portal)
     db.session.commit()
     seed_field_values(users, portal, projects)

@@ -30,7 +30,7 @@ FIELDS = {"status": ("status", "status"), "ownerId": ("owner", "user"), "startDa
           "deadline": ("deadline", "date"), "commencedDate": ("commenced date", "date"),
           "completionDate": ("completion date", "date"), "name": ("name", "text"),
           "description": ("description", "text"), "title": ("title", "text"), "value": ("value", "text")}
-EXTRA = ("descendants", "position", "as", "version", "reply", "joined")
+EXTRA = ("descendants", "position", "as", "version", "reply", "joined", "ticked")
 
 
 def _data(e):

@@ -63,7 +63,8 @@ def test_every_write_records_a_feed_entry(client, su, tree):
     step(("edit", "deliverable", "deadline"),
          submit(client, su, f"/api/deliverable/edit-deadline/{new_id}/{d_id}", {"deadline": "2031-01-01"}))
     step(("edit", "brand", "Renamed"), upload(client, su, new_id, image_bytes("PNG")))
-    step(("add", "custom_value", "completed"),
+    # Ticking moves the status too (one meaning of done, services/done.py): one entry, the status change.
+    step(("edit", "deliverable", "Ticked 'Renamed' as done (status BLOCKED → COMPLETED)"),
          submit(client, su, f"/api/custom-field/value/add/{new_id}/{check}", {"option": "completed"}))
 
     entries = feed(client, su, new_id)

@@ -1,5 +1,6 @@
 /* Browser tests of /portal/{id}/tasks-all: filtered by status and text, exported to CSV (every row as filtered,
- * a formula-looking name escaped), and a task under a phase opened over that phase's tasks tab. */
+ * a formula-looking name escaped), and a task under a phase opened over that phase's tasks tab; and of a phase's
+ * tasks, whose checklist box and status badge are one meaning of done (issue 40). */
 import fs from 'node:fs';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,6 +10,8 @@ import { apiAs, formValues, lisbon } from './outbox.js';
 
 const FORMULA = '=HYPERLINK("http://evil.example","Survey")';
 const OPEN = 'NOT_STARTED,IN_PROGRESS,BLOCKED';
+// The widths the box and the badge are checked at: a common laptop screen and a phone.
+const DONE_VIEWPORTS = [['1366', { width: 1366, height: 768 }], ['390', PHONE]];
 
 let stack;
 let browser;
@@ -16,6 +19,7 @@ let ids;
 let admin;
 let phase;
 let formulaTask;
+let tickTasks; // {width: task} in progress, one per width of DONE_VIEWPORTS
 
 /** Fill a server-described form and send it; the item it answers. */
 async function submitForm(client, url, fields) {
@@ -35,6 +39,11 @@ useStack(async (s, b) => {
   // A task whose name a spreadsheet would run as a formula, open (blocked), in Lisbon's phase 0.
   formulaTask = await submitForm(admin, `/api/module/add/${phase.id}/4rineu_task`, { name: FORMULA, description: 'CSV test' });
   await submitForm(admin, `/api/deliverable/add/${formulaTask.id}`, { status: 'BLOCKED', deadline: '2026-12-24' });
+  tickTasks = {};
+  for (const [width] of DONE_VIEWPORTS) {
+    tickTasks[width] = await submitForm(admin, `/api/module/add/${phase.id}/4rineu_task`, { name: `Site visit ${width}`, description: '' });
+    await submitForm(admin, `/api/deliverable/add/${tickTasks[width].id}`, { status: 'IN_PROGRESS' });
+  }
 });
 
 const tasksUrl = (query = '') => `/api/module/detailed-list-by-type/4rineu_task/${ids.portalId}${query}`;
@@ -224,4 +233,60 @@ describe('tasks-all', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+});
+
+describe('one meaning of done: the checklist box and the status badge', () => {
+  for (const [width, viewport] of DONE_VIEWPORTS) {
+    test(`at ${width} px ticking sets the badge to Completed and back, and a status set ticks the box`, async () => {
+      const task = tickTasks[width];
+      const { page, context, errors } = await openPage(browser, stack.url, { viewport });
+      await signIn(page, stack.url, 'admin@demo.eu');
+      await page.goto(`${stack.url}/portal/${ids.portalId}/projects/${ids.projectId}/phases/${phase.id}/tasks`);
+      const overlays = page.locator('[data-testid=overlay]');
+      const link = `a[href$="/phases/${phase.id}/tasks/${task.id}"]`;
+      const row = overlays.first().locator('[data-testid=child-row]', { has: page.locator(link) });
+      const box = row.locator('[data-testid=checklist]');
+      const badge = (status) => row.locator(`[data-testid=status-badge][data-status="${status}"]`);
+      await badge('IN_PROGRESS').waitFor();
+      assert.equal(await box.isChecked(), false);
+
+      // Ticking completes the task: the row's badge follows without a reload of the page.
+      await box.click();
+      await badge('COMPLETED').waitFor();
+      await row.locator('[data-testid=checklist]:checked').waitFor();
+      assert.equal(await badge('COMPLETED').innerText(), 'Completed');
+      await checkScreen(page, `a phase's tasks, one ticked (${width} px)`);
+      await shot(page, `done-ticked-${width}`);
+      // Unticking returns the status it had.
+      await box.click();
+      await badge('IN_PROGRESS').waitFor();
+      await row.locator('[data-testid=checklist]:not(:checked)').waitFor();
+
+      // The status set in the task's own header ticks its box in the phase's list.
+      await row.locator(link).click();
+      const header = overlays.nth(1).locator('[data-testid=module-header]');
+      await header.locator('[data-testid=status-badge]').click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Status' });
+      await dialog.locator('select[name=status]').selectOption('VERIFIED_COMPLETE');
+      await checkScreen(page, `the status form of a task (${width} px)`);
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await header.locator('[data-testid=status-badge][data-status=VERIFIED_COMPLETE]').waitFor();
+      await overlays.nth(1).locator('[data-testid=overlay-close]').click();
+      await page.waitForURL(`**/phases/${phase.id}/tasks`);
+      await row.locator('[data-testid=checklist]:checked').waitFor();
+      await badge('VERIFIED_COMPLETE').waitFor();
+      await checkScreen(page, `a phase's tasks, one verified complete (${width} px)`);
+      await shot(page, `done-verified-${width}`);
+      // The server holds the same: the box ticked, the status the form set, one entry per change in the feed.
+      const rows = (await admin.get(`/api/module/list/${phase.id}`)).data.list;
+      const listed = rows.find((r) => r.id === task.id);
+      assert.deepEqual([listed.checklist.completed, listed.deliverable.status.name], [true, 'VERIFIED_COMPLETE']);
+      const feed = (await admin.get(`/api/feed/list/${task.id}`)).data.list;
+      assert.deepEqual(feed.slice(0, 3).map((e) => [e.category, e.extra.ticked ?? null]),
+        [['deliverable', null], ['deliverable', false], ['deliverable', true]]);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
 });

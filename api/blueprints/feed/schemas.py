@@ -18,4 +18,5 @@ class FeedEntrySchema(Camel):
     itemName = fields.String(allow_none=True)
     subject = fields.String(allow_none=True, metadata={"description": "who or what else: a member, an address, a field"})
     changes = fields.List(fields.Dict(), metadata={"description": "[{field, label, kind: status|date|user|text, before, after}]"})
-    extra = fields.Dict(metadata={"description": "descendants, position, as, version, reply, joined (where they apply)"})
+    extra = fields.Dict(metadata={"description": "descendants, position, as, version, reply, joined, ticked "
+                                                 "(where they apply; ticked: a status change the checklist box made)"})

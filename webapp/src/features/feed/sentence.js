@@ -12,10 +12,14 @@ import { statusStyle } from '../../lib/format.js';
 
 const name = (text) => ({ name: String(text ?? '') });
 
-/** A value as the screens show it: a status by its label, a date as 'Do MMM YYYY', nothing as 'none'. */
+/**
+ * A value as the screens show it: a status by its label (an empty one, left by unticking a box that had none
+ * before, as the badge's 'no status'), a date as 'Do MMM YYYY', nothing as 'none'.
+ */
 export function shown(kind, value) {
-  if (value === null || value === undefined || value === '') return 'none';
+  if (value === null || value === undefined) return 'none';
   if (kind === 'status') return statusStyle(value).label;
+  if (value === '') return 'none';
   if (kind === 'date') return formatDate(value) || String(value);
   return String(value);
 }
@@ -31,6 +35,16 @@ function fromTo(c) {
   const before = shown(c.kind, c.before);
   const after = shown(c.kind, c.after);
   return before === 'none' ? ` to ${after}` : ` from ${before} to ${after}`;
+}
+
+/**
+ * A status change the checklist box made (the box and the status are one meaning of done, issue 40):
+ * 'ticked X as done (status from In Progress to Completed)', 'unticked X (status from Completed to In Progress)'.
+ */
+function tickSentence(e, where) {
+  const status = (e.changes || []).find((c) => c.field === 'status');
+  const how = status ? ` (status${fromTo(status)})` : '';
+  return e.extra.ticked ? ['ticked ', where, ` as done${how}`] : ['unticked ', where, how];
 }
 
 /** 'changed the status of X from A to B' / 'changed the status and deadline of X (status from ..., deadline ...)' */
@@ -83,6 +97,7 @@ export function sentenceParts(e) {
   switch (e.category) {
     case 'module': return moduleSentence(e);
     case 'deliverable':
+      if (e.extra && typeof e.extra.ticked === 'boolean') return tickSentence(e, where);
       if (e.operation === 'add') {
         const set = (e.changes || []).filter((c) => c.field !== 'status' && c.after);
         const status = (e.changes || []).find((c) => c.field === 'status');

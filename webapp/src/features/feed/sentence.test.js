@@ -18,6 +18,15 @@ describe('feed sentences: every operation of every category', () => {
       'Marco Rossi changed the owner of Tender documents to Elena Novak'],
     [e('deliverable', 'add', { changes: [change('status', 'status', 'status', null, 'NOT_STARTED'), change('deadline', 'deadline', 'date', null, '2027-03-31')] }),
       'Marco Rossi set the status of Tender documents to Not Started (deadline 31st Mar 2027)'],
+    // A status change the checklist box made says so (issue 40: the box and the status are one meaning of done).
+    [e('deliverable', 'edit', { extra: { ticked: true }, changes: [change('status', 'status', 'status', 'IN_PROGRESS', 'COMPLETED')] }),
+      'Marco Rossi ticked Tender documents as done (status from In Progress to Completed)'],
+    [e('deliverable', 'edit', { extra: { ticked: false }, changes: [change('status', 'status', 'status', 'COMPLETED', 'BLOCKED')] }),
+      'Marco Rossi unticked Tender documents (status from Completed to Blocked)'],
+    [e('deliverable', 'add', { extra: { ticked: true }, changes: [change('status', 'status', 'status', null, 'COMPLETED')] }),
+      'Marco Rossi ticked Tender documents as done (status to Completed)'],
+    [e('deliverable', 'edit', { extra: { ticked: false }, changes: [change('status', 'status', 'status', 'COMPLETED', '')] }),
+      'Marco Rossi unticked Tender documents (status from Completed to no status)'],
     [e('module', 'add', { itemName: 'Tender documents' }), 'Marco Rossi created Tender documents'],
     [e('module', 'edit', { changes: [change('name', 'name', 'text', 'Tender', 'Tender documents')] }), 'Marco Rossi renamed Tender to Tender documents'],
     [e('module', 'edit', { changes: [change('description', 'description', 'text', 'a', 'b')] }),
@@ -68,6 +77,8 @@ describe('feed helpers', () => {
     expect(shown('status', 'VERIFIED_COMPLETE')).toBe('Verified Complete');
     expect(shown('date', '2026-11-02')).toBe('2nd Nov 2026');
     expect(shown('text', '')).toBe('none');
+    expect(shown('status', '')).toBe('no status');
+    expect(shown('status', null)).toBe('none');
     expect(listOf(['status', 'owner', 'deadline'])).toBe('status, owner and deadline');
   });
 
