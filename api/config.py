@@ -131,6 +131,9 @@ class Config:
     EVENTS_AUTODISPATCH = _bool("EVENTS_AUTODISPATCH", True)
     # Daily digests leave at this hour (UTC).
     DIGEST_HOUR = _int("DIGEST_HOUR", 7)
+    # A watcher's notifications of one module group: a change less than this many minutes after the last one of an
+    # unread notification of the same module and kind joins it ('Ana and 2 others made 4 changes'); 0: never.
+    NOTIFICATION_GROUP_MINUTES = _int("NOTIFICATION_GROUP_MINUTES", 5)
     # The host/brand table (brands' names and public URLs for mails); nginx serves the same file.
     HOSTS_FILE = os.environ.get("HOSTS_FILE", os.path.join(ROOT, "nginx", "hosts.json"))
     # Live updates through nginx's nchan: where the API publishes ("unix:/path" or "http://host:port"; empty: no

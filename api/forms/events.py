@@ -1,23 +1,28 @@
-"""Forms of events: the e-mail preferences of the profile page and a portal's webhooks."""
+"""Forms of events: the notification preferences of the profile page and a portal's webhooks."""
 from marshmallow import fields, validate
 
 from . import Flag, Form
-
-MODES = [("immediate", "Immediately"), ("digest", "Daily digest"), ("never", "Never")]
-
-
-def _mode(label, help_):
-    return fields.String(required=True, validate=validate.OneOf([m for m, _ in MODES], error="Please choose one of "
-                                                                 "the options"),
-                         metadata={"label": label, "type": "select", "options": MODES, "help": help_})
+from ..services.events.mailing import MODES
+from ..services.events.notifications import CHOSEN
 
 
-class MailPreferencesForm(Form):
-    """How the signed-in user is mailed about each kind of notification (the app shows every one anyway)."""
-    mention = _mode("Mentions of me", "Someone @mentions you in a comment")
-    task = _mode("Status and dates of my tasks", "The status or a date of a deliverable you own changes")
-    comment = _mode("Comments on modules I watch", "New comments and replies")
-    file = _mode("Files on modules I watch", "Files and references added, changed, locked or deleted")
+def _mode(kind, help_):
+    # Not required: a kind left out keeps its setting (a client that knows fewer kinds still saves the others).
+    return fields.String(load_default=None, validate=validate.OneOf([m for m, _ in MODES], error="Please choose one "
+                                                                    "of the options"),
+                         metadata={"label": CHOSEN[kind], "type": "select", "options": MODES, "help": help_})
+
+
+class NotificationPreferencesForm(Form):
+    """Where each kind of notification reaches the signed-in user: in the app and by e-mail (at once or in the
+    daily digest), in the app only, or not at all."""
+    mention = _mode("mention", "Someone @mentions you in a comment")
+    reply = _mode("reply", "Someone replies to a comment of yours")
+    task = _mode("task", "The status or a date of a deliverable you own changes")
+    comment = _mode("comment", "New comments and replies")
+    activity = _mode("activity", "Names, deliverables, members, articles and the other changes")
+    file = _mode("file", "Files and references uploaded, given a new version, changed or deleted")
+    lock = _mode("lock", "Modules, files and references locked or unlocked")
 
 
 class WebhookForm(Form):

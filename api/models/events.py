@@ -67,7 +67,7 @@ class Notification(db.Model):
     id = db.Column(db.Integer, primary_key=True)
     user_id = db.Column(db.Integer, db.ForeignKey("user.id", ondelete="CASCADE"), nullable=False)
     event_id = db.Column(db.Integer, nullable=True)
-    kind = db.Column(db.String(20), nullable=False)  # mention, task, comment, file, activity, webhook
+    kind = db.Column(db.String(20), nullable=False)  # mention, reply, task, comment, file, lock, activity, webhook
     actor_id = user_fk()
     module_id = db.Column(db.Integer, nullable=True)
     portal_id = db.Column(db.Integer, nullable=True)
@@ -75,6 +75,11 @@ class Notification(db.Model):
     item_id = db.Column(db.Integer, nullable=True)
     text = db.Column(db.String(500), nullable=False)
     created = db.Column(db.DateTime, nullable=False, default=utcnow)
+    # A group (services/events/notifications.py 'Quiet'): how many changes of its module and kind it stands for,
+    # and the ids of their people, the latest first (comma-separated; null for one change). Its actor, event, item,
+    # category, text and time are then the latest change's.
+    changes = db.Column(db.Integer, nullable=False, default=1, server_default="1")
+    actors = db.Column(db.String(400), nullable=True)
     read = db.Column(db.DateTime, nullable=True)
     # none (in-app only), immediate or digest (waiting), sent, skipped (no right any more when it was due)
     mail = db.Column(db.String(10), nullable=False, default="none")
@@ -87,7 +92,8 @@ class Notification(db.Model):
 
 
 class NotificationPreference(db.Model):
-    """How a user is mailed about one kind: immediately, in a daily digest, or never (absent: the default)."""
+    """Where one kind reaches a user: in the app and by e-mail immediately or in a daily digest ('never': in the app
+    only), or not at all ('off'); absent: the default (services/events/mailing.py: DEFAULTS)."""
     __tablename__ = "notification_preference"
     user_id = db.Column(db.Integer, db.ForeignKey("user.id", ondelete="CASCADE"), primary_key=True)
     kind = db.Column(db.String(20), primary_key=True)

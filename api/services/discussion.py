@@ -86,7 +86,8 @@ def add(user, module, data, parent=None):
     what = "replied in" if parent else "commented on"
     feed.record(user, module, "add", "comment", f"{user.name} {what} '{module.name}': {_plain(c.content)[:80]}",
                 item=c.id, data={"parentId": c.parent_id, "mentions": mentioned, "excerpt": _plain(c.content)[:140],
-                                 "reply": parent is not None})
+                                 "reply": parent is not None,
+                                 "replyTo": parent.created_by_id if parent else None})  # told in person
     db.session.commit()
     return _one(user, module, c)
 

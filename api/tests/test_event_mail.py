@@ -86,9 +86,13 @@ def test_preferences_form_defaults_and_validation(client, team):
     h = login(client, team.mia)
     form = client.get(PREFS, headers=h).get_json()
     values = {e["name"]: e["value"] for e in form["elements"]}
-    assert {k: values[k] for k in ("mention", "task", "comment", "file")} == mailing.DEFAULTS
-    assert [o["value"] for o in form["elements"][0]["options"]] == ["immediate", "digest", "never"]
+    assert {k: v for k, v in values.items() if k != "_token"} == mailing.DEFAULTS
+    assert [o["value"] for o in form["elements"][0]["options"]] == ["immediate", "digest", "never", "off"]
     assert set_prefs(client, h, comment="immediate")["comment"] == "immediate"
+    # A kind left out keeps its setting (a client that knows fewer kinds).
+    r = client.put(PREFS, headers=h, data={"_token": values["_token"], "lock": "never"})
+    assert r.status_code == 200, r.get_json()
+    assert mailing.preferences(team.mia.id) == dict(mailing.DEFAULTS, comment="immediate", lock="never")
     bad = dict(values, file="hourly")
     r = client.put(PREFS, headers=h, data=bad)
     assert r.status_code == 422 and "file" in r.get_json()["errors"]
@@ -177,3 +181,31 @@ def test_rights_are_checked_when_the_mail_leaves(app, client, tree, team, brands
     assert outbox() == []
     assert _db.session.scalars(sa.select(Notification.mail).where(Notification.user_id == team.mia.id)).all() \
         == ["skipped"]
+
+
+def test_a_group_is_mailed_once_and_says_what_it_stands_for(app, client, tree, team, brands, outbox):
+    """Comments mailed at once: three in one pass make one notification and one mail that counts them; once that
+    mail left, the next comment is a notification (and a mail) of its own. In the digest, a group is one line."""
+    mia, sofia = login(client, team.mia), login(client, team.sofia)
+    set_prefs(client, mia, comment="immediate")
+    client.post(f"/api/watch/watch/{tree.project.id}", headers=mia)
+    for i in range(3):
+        comment(client, sofia, tree.project.id, f"Busy {i}")
+    dispatch.run()
+    (msg,) = outbox()
+    assert msg["Subject"] == f"[4RinEU] Sofia commented 3 times on '{tree.project.name}'"
+    assert f"/module/{tree.project.id}/comments" in parts(msg)[0]
+    comment(client, sofia, tree.project.id, "Later")
+    dispatch.run()
+    assert [m["Subject"] for m in outbox()][1].endswith("“Later”")
+    assert _db.session.scalars(sa.select(Notification.mail).where(Notification.user_id == team.mia.id)).all() \
+        == ["sent", "sent"]
+
+    set_prefs(client, mia, comment="digest")
+    for i in range(2):
+        comment(client, sofia, tree.task.id, f"Digest {i}")
+    dispatch.run()
+    assert mailing.send_digests(now=datetime(2031, 3, 4, 9)) == 1
+    text = parts(outbox()[-1])[0]
+    assert outbox()[-1]["Subject"] == "[4RinEU] Your daily digest: 1 notification"
+    assert f"Sofia commented 2 times on '{tree.task.name}'" in text and "Digest 0" not in text

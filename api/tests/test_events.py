@@ -18,6 +18,7 @@ from api.services import discussion, feed
 from api.services.events import dispatch, live, webhooks
 
 from .conftest import new_grant, submit
+from .test_vault import upload
 
 
 @pytest.fixture
@@ -60,7 +61,8 @@ def test_every_write_records_its_event_beside_its_feed_entry(client, tree, team,
     assert ev.path == tree.task.path and ev.portal_id == tree.portal.id
 
 
-def test_dispatch_in_order_and_exactly_once_across_a_restart(client, tree, team, token_for, monkeypatch):
+def test_dispatch_in_order_and_exactly_once_across_a_restart(app, client, tree, team, token_for, monkeypatch):
+    monkeypatch.setitem(app.config, "NOTIFICATION_GROUP_MINUTES", 0)  # one notification each, so the order shows
     watch(client, token_for(team.walt), tree.portal.id)
     for i in range(5):
         assert comment(client, token_for(team.vera), tree.project.id, f"Comment {i}").status_code == 200
@@ -114,11 +116,12 @@ def test_nothing_is_dispatched_for_a_rolled_back_write(client, tree, team, token
     assert dispatch.run() == 0
 
 
-def test_postgresql_waits_for_a_transaction_still_running(app, client, tree, team, token_for):
+def test_postgresql_waits_for_a_transaction_still_running(app, client, tree, team, token_for, monkeypatch):
     """An event of an older transaction that commits later is not skipped: the dispatcher reads only events of
     transactions older than every one still running."""
     if _db.engine.dialect.name != "postgresql":
         pytest.skip("PostgreSQL only: SQLite serializes writers")
+    monkeypatch.setitem(app.config, "NOTIFICATION_GROUP_MINUTES", 0)  # one notification each: the order shows
     watch(client, token_for(team.walt), tree.portal.id)
     dispatch.run()
     conn = _db.engine.connect()
@@ -254,8 +257,8 @@ def test_mentionable_people_are_those_who_may_view(client, tree, team, token_for
 
 def test_notification_list_read_and_read_all(client, tree, team, token_for):
     watch(client, token_for(team.walt), tree.portal.id)
-    for i in range(3):
-        comment(client, token_for(team.vera), tree.project.id, f"C{i}")
+    for i, module in enumerate((tree.project, tree.phase, tree.subtask)):  # one module each: none groups
+        comment(client, token_for(team.vera), module.id, f"C{i}")
     comment(client, token_for(team.vera), tree.task.id, f"@[Walt](user:{team.walt.id})")
     dispatch.run()
     h = token_for(team.walt)
@@ -378,6 +381,129 @@ def test_notifications_show_the_readers_rights_of_now(client, tree, team, token_
     again = client.get("/api/notification/list", headers=h).get_json()["list"]
     assert "The secret plan" in json.dumps(again) and {n["module"]["id"] for n in again} == {tree.task.id,
                                                                                               tree.project.id}
+
+
+# --- quiet notifications: what tells whom by default, and groups ---------------------------------------------
+
+PREFS = "/api/notification/preferences"
+
+
+def choose(client, headers, **modes):
+    """Save some kinds of the preferences form (the others keep theirs)."""
+    token = next(e["value"] for e in client.get(PREFS, headers=headers).get_json()["elements"] if e["name"] == "_token")
+    r = client.put(PREFS, headers=headers, data={"_token": token, **modes})
+    assert r.status_code == 200, r.get_json()
+
+
+def rename(client, headers, module, name):
+    r = submit(client, headers, f"/api/module/edit/{module.id}", {"name": name}, method="PUT")
+    assert r.status_code == 200, r.get_json()
+
+
+def test_uploads_locks_and_unlocks_tell_only_those_who_asked(client, tree, team, token_for):
+    """Issue 40, point 10: a watcher on the defaults hears nothing of uploads, new versions, locks and unlocks
+    (of files and of modules); after choosing them (in the app only, here) they are told."""
+    for who in (team.walt, team.vera):
+        watch(client, token_for(who), tree.portal.id)
+    admin = token_for(team.eddie)
+    _db.session.execute(sa.update(Membership).where(Membership.user_id == team.eddie.id).values(admin=True))
+    _db.session.commit()
+
+    def busy(module):
+        f = upload(client, admin, module.id).get_json()["item"]
+        for op in ("lock", "unlock"):
+            assert client.patch(f"/api/vault/{op}-file/{module.id}/{f['id']}", headers=admin).status_code == 200
+        assert client.patch(f"/api/module/lock/{module.id}", headers=admin).status_code == 200
+        assert client.patch(f"/api/module/unlock/{module.id}", headers=admin).status_code == 200
+
+    busy(tree.project)
+    dispatch.run()
+    assert notes(team.walt) == [] and notes(team.vera) == []
+
+    choose(client, token_for(team.walt), file="never", lock="never")
+    busy(tree.phase)
+    dispatch.run()
+    told = notes(team.walt)
+    assert [(n.kind, n.module_id) for n in told] == [("file", tree.phase.id), ("lock", tree.phase.id)]
+    assert told[1].changes == 4  # two of the file, two of the module
+    assert notes(team.vera) == []  # still on the defaults
+    body = client.get("/api/notification/list?kind=lock", headers=token_for(team.walt)).get_json()
+    assert body["list"][0]["text"] == f"locked or unlocked items 4 times in '{tree.phase.name}'"
+
+
+def test_mentions_replies_and_my_tasks_always_tell_and_never_group(client, tree, team, token_for):
+    """Someone who watches nothing and turned comments and other changes off is still told, each time on its own,
+    when mentioned, when someone replies to their comment, and when their task's status changes."""
+    walt = token_for(team.walt)
+    choose(client, walt, comment="off", activity="off")
+    mine = comment(client, walt, tree.task.id, "My question").get_json()["item"]
+    reply_url = mine["links"]["reply"]["url"]
+    for i in range(2):
+        r = client.post(reply_url, headers=token_for(team.vera), data={"content": f"Answer {i}"})
+        assert r.status_code == 200, r.get_json()
+        comment(client, token_for(team.vera), tree.task.id, f"See @[Walt](user:{team.walt.id}) {i}")
+        comment(client, token_for(team.eddie), tree.task.id, f"Unrelated {i}")  # a comment: off for Walt
+    r = submit(client, token_for(team.eddie), f"/api/deliverable/add/{tree.task.id}",
+               {"status": "NOT_STARTED", "ownerId": team.walt.id})
+    assert r.status_code == 200, r.get_json()
+    dispatch.run()
+    told = notes(team.walt)
+    assert [n.kind for n in told] == ["reply", "mention", "reply", "mention", "task"]
+    assert told[0].text == f"replied to your comment in '{tree.task.name}': “Answer 0”"
+    assert all(n.changes == 1 for n in told)
+    body = client.get("/api/notification/list", headers=walt).get_json()
+    assert body["meta"]["unread"] == 5 and {n["count"] for n in body["list"]} == {1}
+
+
+def test_changes_to_one_module_within_minutes_make_one_notification(app, client, tree, team, token_for,
+                                                                    monkeypatch):
+    """Five changes to the project by two people within the window: Walt has one unread notification that counts
+    them, names the latest person and the others, and rings his bell at each; a mention meanwhile stays its own.
+    After the window, or once he read it, the next change is a new notification."""
+    rung = []
+    real = dispatch._after_commit
+    monkeypatch.setattr(dispatch, "_after_commit", lambda mails, deliveries, bells: (rung.append(set(bells)),
+                                                                                    real(mails, deliveries, bells)))
+    new_grant(tree.project, team.vera, edit=True)
+    walt = token_for(team.walt)
+    watch(client, walt, tree.project.id)
+    for i, who in enumerate((team.eddie, team.vera, team.eddie)):
+        rename(client, token_for(who), tree.project, f"Project {i}")
+    dispatch.run()  # three in one pass, two more in passes of their own
+    comment(client, token_for(team.eddie), tree.project.id, f"Look @[Walt](user:{team.walt.id})")
+    dispatch.run()
+    for i, who in enumerate((team.eddie, team.vera), start=3):
+        rename(client, token_for(who), tree.project, f"Project {i}")
+        dispatch.run()
+    assert all(team.walt.id in bells for bells in rung if bells)
+
+    body = client.get("/api/notification/list", headers=walt).get_json()
+    assert body["meta"]["total"] == body["meta"]["unread"] == 2
+    group, mention = body["list"]  # the group's last change is the newest
+    assert mention["kind"] == "mention" and mention["count"] == 1
+    assert (group["kind"], group["count"], group["others"]) == ("activity", 5, 1)
+    assert group["actor"]["name"] == "Vera Viewer"
+    assert group["text"] == "and 1 other made 5 changes in 'Project 4'"
+    assert group["module"]["id"] == tree.project.id and group["module"]["tab"] is None
+
+    # After the window: a new one.
+    for n in notes(team.walt):
+        n.created -= timedelta(minutes=6)
+    _db.session.commit()
+    rename(client, token_for(team.eddie), tree.project, "Project 5")
+    dispatch.run()
+    body = client.get("/api/notification/list?kind=activity", headers=walt).get_json()
+    assert [n["count"] for n in body["list"]] == [1, 5] and "Project 5" in body["list"][0]["text"]
+    assert body["meta"]["unread"] == 3
+    # Read, it is closed: the next change is new too, and a second within the window joins that one.
+    client.post(body["list"][0]["links"]["read"]["url"], headers=walt)
+    rename(client, token_for(team.vera), tree.project, "Project 6")
+    rename(client, token_for(team.vera), tree.project, "Project 7")
+    dispatch.run()
+    body = client.get("/api/notification/list?unread=1", headers=walt).get_json()
+    assert [(n["kind"], n["count"]) for n in body["list"]] == [("activity", 2), ("activity", 5), ("mention", 1)]
+    assert body["meta"]["unread"] == 3
+    assert body["list"][0]["text"] == "made 2 changes in 'Project 7'"
 
 
 # --- rights at delivery --------------------------------------------------------------------------------------

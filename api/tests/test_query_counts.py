@@ -150,9 +150,12 @@ def test_the_notification_list_costs_a_fixed_number_of_queries(client, count_que
     def notify(n):
         for i in range(n):
             module = (tree.task, lost, tree.project)[i % 3]
+            grouped = i % 4 < 2  # half stand for several changes: what they say is in their row, no query
             _db.session.add(Notification(user_id=reader.id, kind="comment", actor_id=actor.id, module_id=module.id,
                                          portal_id=gone.id if module is lost else tree.portal.id,
-                                         category="comment", text=f"commented on '{module.name}': secret {i}"))
+                                         category="comment", text=f"commented on '{module.name}': secret {i}",
+                                         changes=i + 2 if grouped else 1,
+                                         actors=f"{actor.id},{reader.id}" if grouped else None))
         _db.session.commit()
 
     session = login_headers(client, reader)
@@ -169,6 +172,7 @@ def test_the_notification_list_costs_a_fixed_number_of_queries(client, count_que
             assert body["meta"]["total"] == (n if who == "session" else n - n // 3)
             assert len(hidden) == (n // 3 if who == "session" else 0)
             assert all("secret" not in x["text"] and "no longer have access" in x["text"] for x in hidden)
+            assert {x["count"] > 1 for x in body["list"]} == {True, False}
     print(f"\nnotification/list: {counts}")
     assert counts[("session", 3)] == counts[("session", 30)] == 5, counts
     assert counts[("bound", 3)] == counts[("bound", 30)] == 5, counts

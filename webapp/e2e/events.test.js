@@ -2,7 +2,7 @@
  * with the nchan module, and the Huey consumer that dispatches): a comment typed in one browser shows in another
  * within 2 s without a reload; a mention chosen from the @ list rings the other person's bell; a status change and
  * a deletion show on the other person's page (a /v2 page too); someone removed from a task while reading it is
- * told so; the watch toggle counts its watchers. */
+ * told so; the watch toggle counts its watchers; several changes to one module make one notification. */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, shot, signIn, useStack } from './browser.js';
@@ -151,6 +151,70 @@ describe('events', () => {
     assert.deepEqual(b.errors, []);
     await b.context.close();
   });
+
+  test('several changes to one module make one notification, an upload none; the settings offer the quiet kinds',
+    async () => {
+      const elenaApi = await apiAs(stack.url, 'elena@demo.eu');
+      const taskId = await newTask('Busy afternoon');
+      assert.equal((await elenaApi.post(`/api/watch/watch/${taskId}`)).status, 200);
+      // Sofia uploads a file (off on Elena's defaults: nothing), then renames the task three times (one notification).
+      const file = sofiaApi.form({ title: 'Minutes' });
+      file.append('file', new Blob(['minutes']), 'minutes.txt');
+      assert.equal((await sofiaApi.post(`/api/vault/upload/${taskId}`, file)).status, 200);
+      for (const n of [1, 2, 3]) {
+        const url = `/api/module/edit/${taskId}`;
+        const { values } = await formValues(sofiaApi, url);
+        const r = await sofiaApi.post(url, sofiaApi.form({ ...values, name: `Busy afternoon ${n}`, _method: 'PUT' }));
+        assert.equal(r.status, 200, JSON.stringify(r.data));
+      }
+      const b = await signedIn('elena@demo.eu', '/notifications');
+      const { page } = b;
+      const ofTask = (root) => page.locator(`${root} [data-testid=notification]`, { hasText: 'Busy afternoon' });
+      const group = ofTask('[data-testid=notifications-page]').filter({ hasText: "changes in 'Busy afternoon 3'" });
+      await group.waitFor({ timeout: 15000 }); // the consumer dispatches, the page hears it live
+      assert.equal(await ofTask('[data-testid=notifications-page]').count(), 1, 'one notification, no upload');
+      // (the task's creation may join it too, when it was dispatched after Elena's watch)
+      assert.ok(['3', '4'].includes(await group.getAttribute('data-count')));
+      assert.match(await group.innerText(), /Sofia Marques\s+made [34] changes in 'Busy afternoon 3'/);
+      assert.equal(await group.getAttribute('data-read'), '0');
+      const bellGroup = ofTask('[data-testid=bell-panel]');
+      for (const [size, name] of [[{ width: 1366, height: 900 }, 'a group'], [PHONE, 'a group, phone']]) {
+        await page.setViewportSize(size);
+        await checkScreen(page, `notifications page, ${name}`);
+        await page.click('[data-testid=bell]');
+        await bellGroup.waitFor();
+        assert.match(await bellGroup.innerText(), /made [34] changes in 'Busy afternoon 3'/);
+        await checkScreen(page, `bell, ${name}`);
+        await shot(page, size === PHONE ? 'events-bell-group-phone' : 'events-bell-group');
+        if (size !== PHONE) await page.click('[data-testid=bell]'); // closed; on the phone it is opened from
+      }
+      await bellGroup.locator('a').click(); // it opens the module
+      await page.waitForURL(new RegExp(`/portal/${ids.projectId}/module/${taskId}$`));
+      await page.locator('[data-testid=module-name]', { hasText: 'Busy afternoon 3' }).waitFor();
+
+      // The settings: files, locks and unlocks are off until chosen.
+      await page.goto(`${stack.url}/profile`);
+      const prefs = page.locator('[data-testid=notification-preferences]');
+      const locks = prefs.getByLabel('Locks and unlocks on modules I watch');
+      await locks.waitFor();
+      assert.equal(await locks.inputValue(), 'off');
+      assert.equal(await prefs.getByLabel('Files on modules I watch').inputValue(), 'off');
+      assert.equal(await prefs.getByLabel('Replies to my comments').inputValue(), 'immediate');
+      await checkScreen(page, 'notification settings, phone');
+      await locks.scrollIntoViewIfNeeded();
+      await shot(page, 'events-notification-settings-phone');
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await locks.selectOption({ label: 'In the app only' });
+      await prefs.getByRole('button', { name: 'Save notification settings' }).click();
+      await page.locator('[data-testid=notification-preferences-saved]').waitFor();
+      await checkScreen(page, 'notification settings');
+      assert.equal((await formValues(elenaApi, '/api/notification/preferences')).values.lock, 'never');
+      assert.deepEqual(b.errors, []);
+      await b.context.close();
+      const { values } = await formValues(elenaApi, '/api/notification/preferences'); // as it was, for the others
+      assert.equal((await elenaApi.put('/api/notification/preferences', { ...values, lock: 'off' })).status, 200);
+      assert.equal((await sofiaApi.del(`/api/module/delete/${taskId}`)).status, 200);
+    });
 
   test('the unsubscribe link of a mention mail asks first, then stops those mails', async () => {
     const marcoApi = await apiAs(stack.url, 'marco@demo.eu');
@@ -310,13 +374,13 @@ describe('events', () => {
     await p.context.close();
   });
 
-  test('e-mail settings on the profile page, and a portal admin\'s webhooks', async () => {
+  test('notification settings on the profile page, and a portal admin\'s webhooks', async () => {
     const p = await signedIn('sofia@demo.eu', '/profile');
-    const prefs = p.page.locator('[data-testid=mail-preferences]');
+    const prefs = p.page.locator('[data-testid=notification-preferences]');
     await prefs.getByLabel('Comments on modules I watch').waitFor();
     await prefs.getByLabel('Comments on modules I watch').selectOption('never');
-    await prefs.getByRole('button', { name: 'Save e-mail settings' }).click();
-    await p.page.locator('[data-testid=mail-preferences-saved]').waitFor();
+    await prefs.getByRole('button', { name: 'Save notification settings' }).click();
+    await p.page.locator('[data-testid=notification-preferences-saved]').waitFor();
     await p.page.reload();
     await prefs.getByLabel('Comments on modules I watch').waitFor();
     assert.equal(await prefs.getByLabel('Comments on modules I watch').inputValue(), 'never');

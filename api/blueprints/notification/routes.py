@@ -1,9 +1,10 @@
-"""The signed-in user's notifications (the bell, /notifications), their e-mail preferences and unsubscribing."""
+"""The signed-in user's notifications (the bell, /notifications), their preferences (in the app and by e-mail) and
+unsubscribing."""
 from flask import Blueprint, request
 from flask_jwt_extended import current_user, jwt_required
 
 from ...forms import choice, describe, flag, paging, parse
-from ...forms.events import MailPreferencesForm
+from ...forms.events import NotificationPreferencesForm
 from ...schemas import FormSchema, item_of
 from ...services.events import mailing, notifications
 from .. import doc, paging_query
@@ -42,21 +43,23 @@ def read_all():
 
 
 def _prefs_form(user):
-    return describe(MailPreferencesForm, PREFS, "PUT", values=mailing.preferences(user.id), user=user)
+    return describe(NotificationPreferencesForm, PREFS, "PUT", values=mailing.preferences(user.id), user=user)
 
 
 @bp.get("/preferences")
 @jwt_required()
-@doc("The e-mail preferences form: per kind, immediately, daily digest or never", response=FormSchema)
+@doc("The notification preferences form: per kind, in the app and by e-mail at once, in the daily digest, in the "
+     "app only, or not at all", response=FormSchema)
 def preferences_form():
     return _prefs_form(current_user)
 
 
 @bp.route("/preferences", methods=["PUT", "POST", "PATCH"])
 @jwt_required()
-@doc("Save the e-mail preferences", response=FormSchema, form=MailPreferencesForm)
+@doc("Save the notification preferences (a kind left out keeps its setting)", response=FormSchema,
+     form=NotificationPreferencesForm)
 def preferences():
-    mailing.save_preferences(current_user, parse(MailPreferencesForm, PREFS, current_user))
+    mailing.save_preferences(current_user, parse(NotificationPreferencesForm, PREFS, current_user))
     return _prefs_form(current_user)
 
 

@@ -2,6 +2,7 @@
 from marshmallow import fields
 
 from ...schemas import Camel, PageMetaSchema, UtcDateTime
+from ...services.events.notifications import KINDS
 
 
 class NotificationActorSchema(Camel):
@@ -20,13 +21,16 @@ class NotificationModuleSchema(Camel):
 
 class NotificationSchema(Camel):
     id = fields.Integer()
-    kind = fields.String(metadata={"enum": ["mention", "task", "comment", "file", "activity", "webhook"]})
+    kind = fields.String(metadata={"enum": list(KINDS)})
     created = UtcDateTime()
     read = fields.Boolean()
     readAt = UtcDateTime(allow_none=True)
     text = fields.String()
     category = fields.String()
     itemId = fields.Integer(allow_none=True)
+    count = fields.Integer(metadata={"description": "how many changes it stands for: several of one module within "
+                                                   "minutes make one notification (1: a single change)"})
+    others = fields.Integer(metadata={"description": "how many other people besides `actor` (the latest) made them"})
     actor = fields.Nested(NotificationActorSchema, allow_none=True)
     module = fields.Nested(NotificationModuleSchema, allow_none=True, metadata={
         "description": "null when deleted or when the reader may no longer view it (the text then names no module "

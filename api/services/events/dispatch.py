@@ -20,7 +20,7 @@ from sqlalchemy import select, tuple_
 
 from ... import permissions as perm
 from ...extensions import db
-from ...models import Event, EventCursor, Module, Notification, User
+from ...models import Event, EventCursor, Module, User
 from ...models.base import utcnow
 from ...transactions import writing
 from . import live, mailing, notifications, watching, webhooks
@@ -142,19 +142,10 @@ def fan_out(ev, memo):
     actor = db.session.get(User, ev.actor_id) if ev.actor_id else None
     told = notifications.recipients(ev, data, watching.watchers_of(module))
     allowed = _once(memo, ("view", frozenset(told), module.id), lambda: perm.viewers_among(told, module))
-    modes = mailing.modes_of([u for u in told if u in allowed])
-    for uid, kind in told.items():
-        if uid not in allowed:
-            continue
-        mode = modes[uid].get(kind, "never") if kind in notifications.MAIL_KINDS else "never"
-        n = Notification(user_id=uid, event_id=ev.id, kind=kind, actor_id=ev.actor_id, module_id=module.id,
-                         portal_id=ev.portal_id, category=ev.category, item_id=ev.item_id, created=ev.created,
-                         text=notifications.text_of(kind, ev, data, module.name)[:500],
-                         mail={"immediate": "immediate", "digest": "digest"}.get(mode, "none"))
-        db.session.add(n)
-        made.bells.add(uid)
-        if n.mail == "immediate":
-            made.mails.append(n)
+    told = {uid: kind for uid, kind in told.items() if uid in allowed}
+    new, joined = notifications.deliver(ev, data, module, told, mailing.modes_of(list(told)), actor)
+    made.bells |= {n.user_id for n in new + joined}
+    made.mails += [n for n in new if n.mail == "immediate"]  # a group is mailed as its first change's mail says
     hooks = _once(memo, ("hooks", ev.portal_id, ev.category), lambda: webhooks.targets(ev))
     if hooks:
         owners_ids = frozenset(w.created_by_id for w in hooks if w.created_by_id)

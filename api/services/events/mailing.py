@@ -1,4 +1,5 @@
-"""E-mail of notifications: each user's preference per kind (immediately, in a daily digest, never), mails rendered
+"""Each user's preference per kind of notification (in the app and by e-mail immediately, in a daily digest or
+never, or not at all: `MODES`; files, locks and unlocks are off until asked for), and e-mail: mails rendered
 from templates (api/templates/mail: the HTML one escapes every string) in the brand of the host the user signs in
 on, links built on that brand's public URL (hosts.json), and a one-click unsubscribe per kind (a signed token;
 List-Unsubscribe and List-Unsubscribe-Post headers, RFC 8058). The right to view is checked when a mail leaves."""
@@ -16,10 +17,16 @@ from ...extensions import db
 from ...models import MailState, Module, Notification, NotificationPreference, User
 from ...models.base import utcnow
 from .. import mail
-from .notifications import MAIL_KINDS
+from .notifications import CHOSEN
 
-MODES = (("immediate", "Immediately"), ("digest", "Daily digest"), ("never", "Never"))
-DEFAULTS = {"mention": "immediate", "task": "immediate", "comment": "digest", "file": "digest"}
+# Where a kind reaches its user. 'never' is never by e-mail: still in the app (the name kept from when every kind
+# was in the app); 'off' is not at all.
+MODES = (("immediate", "In the app, and by e-mail at once"), ("digest", "In the app, and in the daily digest"),
+         ("never", "In the app only"), ("off", "Not at all"))
+# Quiet by default: what speaks to the user in person, comments and other changes on what they watch; the busy
+# kinds (uploads, new versions, locks and unlocks) only for those who ask.
+DEFAULTS = {"mention": "immediate", "reply": "immediate", "task": "immediate", "comment": "digest",
+            "activity": "never", "file": "off", "lock": "off"}
 DIGEST = "*digest"  # the unsubscribe token of a digest: every kind mailed in digests
 BASES = {"peb": "peb", "calibr": "calibr"}
 
@@ -27,10 +34,10 @@ BASES = {"peb": "peb", "calibr": "calibr"}
 # --- preferences ---------------------------------------------------------------------------------------------
 
 def preferences(user_id):
-    """{kind: mode} for every mailed kind (defaults where the user chose nothing)."""
+    """{kind: mode} for every kind one chooses (defaults where the user chose nothing)."""
     rows = dict(db.session.execute(select(NotificationPreference.kind, NotificationPreference.mode)
                                    .where(NotificationPreference.user_id == user_id)).all())
-    return {k: rows.get(k, DEFAULTS[k]) for k in MAIL_KINDS}
+    return {k: rows.get(k, DEFAULTS[k]) for k in CHOSEN}
 
 
 def modes_of(user_ids):
@@ -54,7 +61,8 @@ def _set(user_id, kind, mode):
 
 
 def save_preferences(user, data):
-    for kind in MAIL_KINDS:
+    """Each kind the form sent (one left out keeps its setting: a client that knows fewer kinds)."""
+    for kind in CHOSEN:
         if data.get(kind):
             _set(user.id, kind, data[kind])
     db.session.commit()
@@ -91,26 +99,28 @@ def read_token(token):
         raise NotFound("This unsubscribe link is not valid") from None
     user = db.session.get(User, data.get("u")) if isinstance(data, dict) else None
     kind = data.get("k") if isinstance(data, dict) else None
-    if user is None or (kind not in MAIL_KINDS and kind != DIGEST):
+    if user is None or (kind not in CHOSEN and kind != DIGEST):
         raise NotFound("This unsubscribe link is not valid")
     return user, kind
 
 
 def describe_token(token):
     user, kind = read_token(token)
-    label = "Daily digests" if kind == DIGEST else MAIL_KINDS[kind]
+    label = "Daily digests" if kind == DIGEST else CHOSEN[kind]
     return {"kind": kind, "label": label, "email": user.email}
 
 
 def unsubscribe(token):
-    """Never mail this kind again (a digest's token: every kind now in digests). Returns what was stopped."""
+    """Never mail this kind again (a digest's token: every kind now in digests): in the app only. A kind no longer
+    mailed keeps its setting (an old link never turns one switched off back on). Returns what was stopped."""
     user, kind = read_token(token)
     prefs = preferences(user.id)
-    kinds = [k for k, m in prefs.items() if m == "digest"] if kind == DIGEST else [kind]
+    kinds = [k for k, m in prefs.items() if m == "digest"] if kind == DIGEST \
+        else [kind] if prefs[kind] in ("immediate", "digest") else []
     for k in kinds:
         _set(user.id, k, "never")
     db.session.commit()
-    return {"kind": kind, "label": "Daily digests" if kind == DIGEST else MAIL_KINDS[kind], "email": user.email}
+    return {"kind": kind, "label": "Daily digests" if kind == DIGEST else CHOSEN[kind], "email": user.email}
 
 
 # --- rendering and sending -----------------------------------------------------------------------------------
@@ -168,7 +178,7 @@ def send_immediate(notification_id):
     brand = _brand_of(user.id)
     links = _links(brand, user.id, n.kind)
     values = dict(user_name=user.name, actor=_actor(n), text=n.text, open_url=open_url(brand, n, user), brand=brand,
-                  kind_label=MAIL_KINDS.get(n.kind, n.kind), **links)
+                  kind_label=CHOSEN.get(n.kind, n.kind), **links)
     letter = (user.email, f"[{brand['name']}] {values['actor']} {n.text}",
               render_template("mail/notification.txt", **values), render_template("mail/notification.html", **values),
               _headers(links))
@@ -226,7 +236,7 @@ def _digest_letter(user, shown):
     brand = _brand_of(user.id)
     links = _links(brand, user.id, DIGEST)
     groups = []
-    for kind, label in MAIL_KINDS.items():
+    for kind, label in CHOSEN.items():
         items = [{"actor": _actor(n), "text": n.text, "when": n.created.strftime("%d %b %Y %H:%M UTC"),
                   "open_url": open_url(brand, n, user)} for n in shown if n.kind == kind]
         if items:

@@ -1,14 +1,23 @@
 """In-app notifications: who is told what about an event, and the signed-in user's list (read, read all).
 
-Who: the users watching the event's module (not the actor), the people a comment mentions, and a task's owner
-when the status or a date of their deliverable changes. Each user is told once per event, with the most
-specific kind (mention, then task, then the watcher's kind); only those who may view the module when the
-dispatcher delivers it (`permissions.viewers_among`).
+Who: the users watching the event's module (not the actor), the people a comment mentions, the author of the
+comment a reply answers, and a task's owner when the status or a date of their deliverable changes. Each user is
+told once per event, with the most specific kind (mention, reply, task, then the watcher's kind); only those who
+may view the module when the dispatcher delivers it (`permissions.viewers_among`), and only of the kinds they
+have not switched off (the preferences form, `mailing.DEFAULTS`: files, locks and unlocks are off until asked for).
+
+Quiet: the watchers' kinds (comment, file, lock, activity) of one module group. A change finds the reader's
+unread notification of the same module and kind whose last change is less than NOTIFICATION_GROUP_MINUTES old
+and whose mail has not left, and joins it (`deliver`): one notification, 'Ana and 2 others made 4 changes in
+Phase 1', rather than one per upload. A mention, a reply, a task's news and a webhook notice stay their own.
 
 The list is the reader's as they are now: a request made with a portal-bound API token lists, counts, reads and
 clears only that portal's notifications (`_theirs`); and a notification of a module the reader may no longer view
 (removed since, the module gone, or outside the token's portal) shows neither its module nor its text (the name it
 had then, a comment's excerpt): 'a module you no longer have access to' (`present`)."""
+from datetime import timedelta
+
+from flask import current_app
 from sqlalchemy import func, select, update
 
 from ... import links
@@ -21,21 +30,31 @@ from ...models.base import utcnow
 from ...models.module import path_ids
 from ...presenting import user_avatar, user_name
 
-KINDS = ("mention", "task", "comment", "file", "activity", "webhook")
-# Kinds a user may be mailed about (the profile's preferences); the others are shown in the app only.
-MAIL_KINDS = {"mention": "Mentions of me", "task": "Status and dates of my tasks",
-              "comment": "Comments on modules I watch", "file": "Files on modules I watch"}
+KINDS = ("mention", "reply", "task", "comment", "file", "lock", "activity", "webhook")
+# The kinds each user chooses for (the profile's form: in the app and how by e-mail, or not at all), with their
+# labels; a webhook notice goes to a portal's admins whatever they chose.
+CHOSEN = {"mention": "Mentions of me", "reply": "Replies to my comments", "task": "Status and dates of my tasks",
+          "comment": "Comments on modules I watch", "activity": "Other changes to modules I watch",
+          "file": "Files on modules I watch", "lock": "Locks and unlocks on modules I watch"}
+# What a watcher is told about: several of one module within minutes make one notification. The others speak to
+# the reader in person and stay one each.
+GROUPED = ("comment", "file", "lock", "activity")
 TASK_FIELDS = {"status", "startDate", "deadline", "commencedDate", "completionDate"}
 # What a watcher is not told about: the portal's webhook settings, and edits and deletions of comments.
 QUIET = {("webhook", None), ("comment", "edit"), ("comment", "delete")}
 TABS = {"comment": "comments", "file": "files", "reference": "references", "article": "knowledge",
         "metric": "metric", "report": "metric", "membership": "editors", "invitation": "editors",
         "custom_value": None, "deliverable": None}
+# At most this many people of a group are told apart ('Ana and 29 others': `Notification.actors` holds their ids);
+# more in a few minutes on one module is not expected.
+GROUP_ACTORS = 30
 
 
 def _watcher_kind(ev):
     if (ev.category, None) in QUIET or (ev.category, ev.operation) in QUIET:
         return None
+    if ev.operation in ("lock", "unlock"):  # of a module, a file or a reference
+        return "lock"
     if ev.category == "comment":
         return "comment"
     if ev.category in ("file", "reference"):
@@ -51,6 +70,8 @@ def recipients(ev, data, watchers):
         out.update({uid: kind for uid in watchers})
     if ev.category == "deliverable" and data.get("owner") and TASK_FIELDS & set(data.get("changed") or ()):
         out[data["owner"]] = "task"
+    if ev.category == "comment" and ev.operation == "add" and data.get("replyTo"):
+        out[data["replyTo"]] = "reply"
     for uid in data.get("mentions") or ():
         out[uid] = "mention"
     out.pop(ev.actor_id, None)
@@ -59,12 +80,92 @@ def recipients(ev, data, watchers):
 
 def text_of(kind, ev, data, module_name):
     excerpt = data.get("excerpt")
+    quoted = f": “{excerpt}”" if excerpt else ""
     if kind == "mention":
-        return f"mentioned you in '{module_name}'" + (f": “{excerpt}”" if excerpt else "")
+        return f"mentioned you in '{module_name}'{quoted}"
+    if kind == "reply":
+        return f"replied to your comment in '{module_name}'{quoted}"
     if ev.category == "comment" and ev.operation == "add":
         what = "replied in" if data.get("parentId") else "commented on"
-        return f"{what} '{module_name}'" + (f": “{excerpt}”" if excerpt else "")
+        return f"{what} '{module_name}'{quoted}"
     return ev.description
+
+
+# --- delivering and grouping --------------------------------------------------------------------------------
+
+def deliver(ev, data, module, told, modes, actor):
+    """Write what `ev` tells each of `told` ({user_id: kind}, those who may view `module` now), as `modes` says
+    ({user_id: {kind: mode}}: 'off' tells nothing). A watcher's kind joins the reader's open group of the module
+    (`_open_groups`); anything else is a new row. -> (new rows, rows joined)."""
+    told = {uid: kind for uid, kind in told.items() if modes[uid].get(kind) != "off"}
+    groups = _open_groups(told, module.id, ev.created)
+    new, joined = [], []
+    for uid, kind in told.items():
+        group = groups.get((uid, kind))
+        if group is not None:
+            _join(group, ev, actor, module.name)
+            joined.append(group)
+            continue
+        mode = modes[uid].get(kind, "never")  # kinds nobody chooses (webhook notices): in the app only
+        n = Notification(user_id=uid, event_id=ev.id, kind=kind, actor_id=ev.actor_id, module_id=module.id,
+                         portal_id=ev.portal_id, category=ev.category, item_id=ev.item_id, created=ev.created,
+                         text=text_of(kind, ev, data, module.name)[:500], changes=1,
+                         mail={"immediate": "immediate", "digest": "digest"}.get(mode, "none"))
+        db.session.add(n)
+        new.append(n)
+    return new, joined
+
+
+def _open_groups(told, module_id, when):
+    """{(user_id, kind): notification} a change of `when` joins: per reader and watcher's kind, the newest unread
+    one of the module whose last change is within the window and whose mail has not left (a mail sent or skipped
+    is not changed behind it: the next change starts a new one, mailed in its turn). One query. On PostgreSQL the
+    rows are locked, so one read meanwhile (read/{id}, read-all) is seen and not joined."""
+    minutes = current_app.config["NOTIFICATION_GROUP_MINUTES"]
+    users = [uid for uid, kind in told.items() if kind in GROUPED]
+    if not users or minutes <= 0:
+        return {}
+    q = select(Notification).where(
+        Notification.user_id.in_(users), Notification.module_id == module_id, Notification.kind.in_(GROUPED),
+        Notification.read.is_(None), Notification.mail.in_(("none", "immediate", "digest")),
+        Notification.created >= when - timedelta(minutes=minutes)).order_by(Notification.id)
+    if db.session.get_bind().dialect.name != "sqlite":
+        q = q.with_for_update(of=Notification)
+    return {(n.user_id, n.kind): n for n in db.session.scalars(q)}  # ordered by id: the newest wins
+
+
+def people_of(n):
+    """The ids of the people whose changes the notification stands for, the latest first."""
+    if n.actors:
+        return [int(a) for a in n.actors.split(",")]
+    return [n.actor_id] if n.actor_id else []
+
+
+def others_of(n):
+    """How many people besides the latest ('Ana and 2 others')."""
+    return max(len(people_of(n)) - 1, 0)
+
+
+def _join(n, ev, actor, module_name):
+    """One more change in the group `n` (a notification of one change becomes a group): the count, the people
+    (the latest first), and the latest change's actor, event, item, category, time and what it says."""
+    people = ([ev.actor_id] if ev.actor_id else []) + [a for a in people_of(n) if a != ev.actor_id]
+    n.changes += 1
+    n.actors = ",".join(map(str, people[:GROUP_ACTORS]))
+    n.actor_id, n.actor, n.event_id, n.item_id, n.category = ev.actor_id, actor, ev.id, ev.item_id, ev.category
+    n.created = max(n.created, ev.created)
+    n.text = _group_text(n, f"'{module_name}'")[:500]
+
+
+_DONE = {"comment": "commented {count} times on {where}", "file": "made {count} changes to files in {where}",
+         "lock": "locked or unlocked items {count} times in {where}", "activity": "made {count} changes in {where}"}
+
+
+def _group_text(n, where):
+    """'and 2 others made 4 changes in ...' (after the latest person's name, as every notification's text)."""
+    others = others_of(n)
+    who = f"and {others} other{'s' if others > 1 else ''} " if others else ""
+    return who + _DONE.get(n.kind, _DONE["activity"]).format(count=n.changes, where=where)
 
 
 def tab_of(category):
@@ -93,6 +194,8 @@ def _unseen_text(n):
         return f"mentioned you in {NO_ACCESS}"
     if n.kind == "webhook":
         return f"A webhook of {NO_ACCESS} was switched off"
+    if n.changes > 1:
+        return _group_text(n, NO_ACCESS)
     if n.category == "comment":
         return f"commented on {NO_ACCESS}"
     return f"made a change in {NO_ACCESS}"
@@ -101,10 +204,12 @@ def _unseen_text(n):
 def present(n, module, user):
     """A notification as `user` may see it now: `module` its module row (None when it is gone); `portalId` is where
     the user enters the portal (their page of it). A module they may not view now (rights of this request: no
-    query, the memberships are read once) shows neither itself nor the text written when they could."""
+    query, the memberships are read once) shows neither itself nor the text written when they could. A group says
+    how many changes it stands for (`count`) and how many people besides `actor`, the latest (`others`)."""
     seen = module is not None and perm.rights(user, module).view
     return {"id": n.id, "kind": n.kind, "created": n.created, "read": n.read is not None, "readAt": n.read,
             "text": n.text if seen else _unseen_text(n), "category": n.category, "itemId": n.item_id,
+            "count": n.changes, "others": others_of(n),
             "actor": {"id": n.actor_id, "name": user_name(n.actor), "avatar": user_avatar(n.actor)}
             if n.actor_id else None,
             "module": {"id": module.id, "name": module.name, "platform": module.platform,
@@ -126,7 +231,8 @@ def _theirs(user):
 
 
 def list_for(user, page, unread=None, kinds=None):
-    """A page of the user's notifications, unread first and newest first; the count of unread ones. Three
+    """A page of the user's notifications, unread first and newest first (by their last change: a group a change
+    joined comes up again); the count of unread ones. Three
     queries (the page, its total, the unread count), and the user's memberships (read once a request) for what
     they may view now."""
     q = select(Notification, Module).outerjoin(Module, Module.id == Notification.module_id).where(*_theirs(user))
@@ -135,7 +241,8 @@ def list_for(user, page, unread=None, kinds=None):
     if kinds:
         q = q.where(Notification.kind.in_(kinds))
     total = db.session.scalar(select(func.count()).select_from(q.with_only_columns(Notification.id).subquery()))
-    order = [Notification.id.asc()] if page.sort == "id" else [Notification.read.is_not(None), Notification.id.desc()]
+    order = [Notification.id.asc()] if page.sort == "id" else [Notification.read.is_not(None),
+                                                               Notification.created.desc(), Notification.id.desc()]
     rows = db.session.execute(q.order_by(*order).limit(page.per_page).offset(page.offset)).all()
     return [present(n, m, user) for n, m in rows], total, unread_count(user)
 

@@ -18,7 +18,7 @@ const SignedInInvitation = lazy(() => import('../features/auth/SignedInInvitatio
 const SearchPage = lazy(() => import('../features/search/SearchPage.jsx'));
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage.jsx'));
 const UnsubscribePage = lazy(() => import('../features/notifications/UnsubscribePage.jsx'));
-const EmailPreferences = lazy(() => import('../features/notifications/EmailPreferences.jsx'));
+const NotificationPreferences = lazy(() => import('../features/notifications/NotificationPreferences.jsx'));
 const RecoveryCodesNotice = lazy(() => import('../features/auth/RecoveryCodesNotice.jsx'));
 const AccountSecurity = lazy(() => import('../features/profile/AccountSecurity.jsx'));
 
@@ -32,13 +32,13 @@ function Logout() {
   return <Loading />;
 }
 
-/** /profile: a saved profile or avatar reloads the signed-in user (the top bar's name and avatar); the e-mail
- *  settings of the notifications sit below. */
+/** /profile: a saved profile or avatar reloads the signed-in user (the top bar's name and avatar); the
+ *  notification settings (in the app and by e-mail) sit below. */
 function Profile() {
   const dispatch = useDispatch();
   return (
     <ProfilePage onSaved={() => dispatch(fetchCurrentUser())}
-      extra={<><AccountSecurity /><EmailPreferences /></>} />
+      extra={<><AccountSecurity /><NotificationPreferences /></>} />
   );
 }
 

@@ -12,7 +12,9 @@ import api from '../../lib/apiClient.js';
 // eslint-disable-next-line import/first
 import NotificationBell from './NotificationBell.jsx';
 // eslint-disable-next-line import/first
-import { badgeText, notificationHref } from './notify.js';
+import NotificationItem from './NotificationItem.jsx';
+// eslint-disable-next-line import/first
+import { badgeText, KINDS, notificationHref } from './notify.js';
 
 const note = (id, extra = {}) => ({
   id, kind: 'comment', created: new Date().toISOString(), read: false, text: `commented on 'Lisbon': “hi ${id}”`,
@@ -27,6 +29,9 @@ describe('notification helpers', () => {
     expect(notificationHref(note(1, { module: { id: 9, platform: 'calibr', portalId: 8, tab: null } }))).toBe('/calibr/8/module/9');
     expect(notificationHref(note(1, { kind: 'webhook', module: { id: 8, platform: 'peb', portalId: 8 } }))).toBe('/peb/8/settings/webhooks');
     expect(notificationHref(note(1, { module: null }))).toBe('/notifications');
+  });
+  test('the kinds one filters by, the quiet ones among them', () => {
+    expect(KINDS.map(([k]) => k)).toEqual(['mention', 'reply', 'task', 'comment', 'file', 'lock', 'activity', 'webhook']);
   });
   test('the badge', () => {
     expect(badgeText(0)).toBe('');
@@ -71,5 +76,27 @@ describe('NotificationBell', () => {
     fireEvent.click(screen.getByTestId('bell-read-all'));
     await waitFor(() => expect(screen.queryByTestId('bell-count')).toBeNull());
     expect(api.post).toHaveBeenCalledWith('/api/notification/read-all');
+  });
+});
+
+describe('NotificationItem', () => {
+  test('a group says who made how many changes where, counts them on the avatar and opens the module', () => {
+    const group = note(3, {
+      kind: 'activity', count: 4, others: 2, text: "and 2 others made 4 changes in 'Lisbon'",
+      module: { id: 5, name: 'Lisbon', platform: '4rineu', portalId: 4, tab: null },
+    });
+    render(<MemoryRouter><ul><NotificationItem n={group} /></ul></MemoryRouter>);
+    const item = screen.getByTestId('notification');
+    expect(item).toHaveAttribute('data-count', '4');
+    expect(item.querySelector('.note__text')).toHaveTextContent("Sofia Marques and 2 others made 4 changes in 'Lisbon'");
+    expect(item.querySelector('.note__count')).toHaveTextContent('4');
+    expect(item.querySelector('a')).toHaveAttribute('href', '/portal/4/module/5');
+    expect(item.querySelector('a')).toHaveAccessibleName(/^Sofia Marques ?and 2 others made 4 changes in 'Lisbon'/); // (jsdom drops the space)
+  });
+
+  test('a single change has no count', () => {
+    render(<MemoryRouter><ul><NotificationItem n={note(1, { count: 1 })} /></ul></MemoryRouter>);
+    expect(screen.getByTestId('notification')).toHaveAttribute('data-count', '1');
+    expect(screen.getByTestId('notification').querySelector('.note__count')).toBeNull();
   });
 });

@@ -3,8 +3,8 @@ import { fromNow } from '../../lib/dates.js';
 import { portalHref } from '../../lib/format.js';
 
 export const KINDS = [
-  ['mention', 'Mentions'], ['task', 'My tasks'], ['comment', 'Comments'], ['file', 'Files'],
-  ['activity', 'Activity'], ['webhook', 'Webhooks'],
+  ['mention', 'Mentions'], ['reply', 'Replies'], ['task', 'My tasks'], ['comment', 'Comments'], ['file', 'Files'],
+  ['lock', 'Locks'], ['activity', 'Activity'], ['webhook', 'Webhooks'],
 ];
 export const BELL_SIZE = 8;
 

@@ -2,7 +2,7 @@
  * /profile (spec §2 Profile): my account, the avatar upload with a preview, and the edit form described
  * by the server (GET /api/profile/edit, PUT JSON; a 400 lists its errors). /profile/edit is the same page
  * with the form focused. `onSaved` follows a saved profile or avatar (the app reloads the signed-in user); `extra`
- * is shown below (the app puts the e-mail settings there).
+ * is shown below (the app puts the account's security and notification settings there).
  */
 import { Suspense } from 'react';
 import { useSelector } from 'react-redux';
