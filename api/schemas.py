@@ -34,7 +34,7 @@ class FormElementSchema(Camel):
     name = fields.String()
     label = fields.String()
     type = fields.String(metadata={"enum": ["compound", "hidden", "text", "date", "email", "file", "select",
-                                            "textarea"]})
+                                            "checkbox", "textarea"]})
     value = fields.Raw()
     required = fields.Boolean()
     disabled = fields.Boolean()
@@ -42,6 +42,8 @@ class FormElementSchema(Camel):
     placeholder = fields.String()
     options = fields.List(fields.Dict())
     elements = fields.List(fields.Dict(), metadata={"description": "nested elements of a compound"})
+    presets = fields.List(fields.Dict(), metadata={"description": "a member form's role element: presets, each a "
+                                                                  "role name and its flags"})
 
 
 class FormSchema(Camel):
