@@ -36,7 +36,7 @@ function Presets({ el, form, id }) {
   };
   const current = el.presets.find((p) => p.role === form.values[el.name]);
   return (
-    <Field id={id} label="Preset" help="Sets the rights below; you may change them after">
+    <Field id={id} label="Preset">
       <select id={id} value={current ? current.role : ''} disabled={form.busy} onChange={(e) => choose(e.target.value)}
         data-testid="role-preset">
         <option value="" disabled>Choose a preset</option>
@@ -90,7 +90,8 @@ export default function FormElement({ el, form, uid }) {
   const err = form.errors[el.name];
   const common = { id, name: el.name, disabled: el.disabled || form.busy, 'aria-invalid': err ? 'true' : undefined };
   const field = (
-    <Field id={id} label={el.label} required={el.required} help={el.help} error={err}>
+    <Field id={id} label={el.label} required={el.required} help={el.help} error={err}
+      className={el.type === 'checkbox' ? 'field--check' : undefined}>
       <Control el={el} common={common} value={form.values[el.name]} onChange={(v) => form.set(el.name, v)} />
     </Field>
   );
