@@ -179,3 +179,50 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['laptop', LAPTOP], ['tabl
     });
   });
 }
+
+/* The states a page opens into (issue 40): each zoom of the Gantt chart, the knowledge editor with its toolbar,
+   the top bar's search as you type with an option picked, at a common laptop's width and a phone's. */
+for (const [size, viewport] of [['1366 px', { width: 1366, height: 768 }], ['390 px', PHONE]]) {
+  test(`states within a screen at ${size}: the Gantt's zooms, the editor's toolbar, the search dropdown`, async () => {
+    const { page, context, errors } = await openPage(t.browser, t.stack.url, { viewport, timeout: 20000 });
+    await signIn(page, t.stack.url, 'sofia@demo.eu');
+    const lisbon = `${t.stack.url}/portal/${t.ids.portal}/projects/${t.ids.lisbon}`;
+    await page.goto(`${lisbon}/gantt-chart`);
+    await settle(page);
+    for (const zoom of ['months', 'weeks', 'days']) {
+      await page.click(`[data-testid=gantt-zoom-${zoom}]`);
+      await page.locator(`[data-testid=gantt-zoom-${zoom}][aria-pressed=true]`).waitFor();
+      await settle(page);
+      await survey(page, `gantt, ${zoom} (${size})`);
+    }
+    // The task list's List/Gantt toggle shows the same chart, in a narrower column.
+    await page.goto(`${t.stack.url}/portal/${t.ids.portal}/projects/${t.ids.phase}/tasks?view=gantt`);
+    await page.locator('[data-testid=child-list] [data-testid=gantt-row]').first().waitFor();
+    await settle(page);
+    await survey(page, `task list as a gantt (${size})`);
+    await page.goto(`${lisbon}/knowledge/new`);
+    await page.locator('[role=toolbar][aria-label=Formatting]').waitFor();
+    await settle(page);
+    await survey(page, `knowledge editor (${size})`);
+    await page.locator('.public-DraftEditor-content').click();
+    await page.keyboard.type('Some words');
+    await page.keyboard.press('Shift+Home');
+    await page.locator('button[title="Heading 2"]').dispatchEvent('mousedown');
+    await page.locator('button[title="Heading 2"][aria-pressed=true]').waitFor();
+    await survey(page, `knowledge editor, a heading selected (${size})`);
+    await page.locator('button[aria-label=Link]').dispatchEvent('mousedown');
+    await page.locator('input[aria-label="Link URL"]').waitFor();
+    await survey(page, `knowledge editor, the link box open (${size})`);
+    await page.goto(`${lisbon}`);
+    await settle(page);
+    await page.click('[data-testid=search-input]');
+    await page.keyboard.type('energy');
+    await page.locator('.search__panel [role=option]').first().waitFor();
+    await settle(page);
+    await survey(page, `search dropdown (${size})`);
+    await page.keyboard.press('ArrowDown');
+    await survey(page, `search dropdown, an option picked (${size})`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

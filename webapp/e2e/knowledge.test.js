@@ -107,7 +107,7 @@ describe('knowledge library', () => {
     await page.locator('button[aria-label=Bold]').dispatchEvent('mousedown');
     await page.keyboard.type('bold words');
     await page.keyboard.press('Enter');
-    await page.locator('button[aria-label="Heading 2"]').dispatchEvent('mousedown');
+    await page.locator('button[title="Heading 2"]').dispatchEvent('mousedown');
     await page.keyboard.type('A heading');
     await shot(page, 'knowledge-editor');
     await page.route('**/api/article/add/**', slow(700));

@@ -1,4 +1,6 @@
-/** The editor's formatting toolbar: inline styles, block types, Link and Unlink (pressed without losing the selection). */
+/** The editor's formatting toolbar: inline styles, block types, Link and Unlink (pressed without losing the selection).
+ *  A button's name is what it shows ('H1', '1. List', 'Unlink': what a voice user says to press it, WCAG 2.5.3), its
+ *  title the longer words, read as its description; only a lone letter (B, I, U) is named by its word instead. */
 import { RichUtils } from 'draft-js';
 
 const INLINE = [
@@ -31,13 +33,13 @@ export default function FormatToolbar({ state, update, onLink, onUnlink, onLinkA
       <span className="rte__sep" />
       {BLOCKS.map(([t, label, title]) => (
         <button key={t} type="button" className={blockType === t ? 'rte__btn rte__btn--on' : 'rte__btn'} title={title}
-          aria-label={title} aria-pressed={blockType === t}
+          aria-pressed={blockType === t}
           onMouseDown={press(() => update(RichUtils.toggleBlockType(state, t)))}>{label}</button>
       ))}
       <span className="rte__sep" />
       <button type="button" className={onLinkActive ? 'rte__btn rte__btn--on' : 'rte__btn'} title="Link" aria-label="Link"
         onMouseDown={press(onLink)}>Link</button>
-      <button type="button" className="rte__btn" title="Remove link" aria-label="Remove link" disabled={!onLinkActive}
+      <button type="button" className="rte__btn" title="Remove link" disabled={!onLinkActive}
         onMouseDown={press(onUnlink)}>Unlink</button>
     </div>
   );
