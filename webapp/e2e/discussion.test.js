@@ -3,6 +3,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, shot, signIn, useStack } from './browser.js';
+import { PHONE, checkScreen } from './a11y.js';
 import { apiAs, lisbon } from './outbox.js';
 
 let stack;
@@ -26,6 +27,36 @@ const byText = (page, text) => page.locator('[data-testid=comment]', {
 });
 
 describe('discussion', () => {
+  for (const [size, viewport] of [['desktop', undefined], ['phone', PHONE]]) {
+    test(`a comment's light formatting and mention render safely (${size})`, async () => {
+      const sofia = await apiAs(stack.url, 'sofia@demo.eu');
+      const me = (await sofia.get('/api/profile/currentuser')).data.item;
+      const { page, context, errors } = await openPage(browser, stack.url, { viewport });
+      await signIn(page, stack.url, 'sofia@demo.eu');
+      await page.goto(commentsUrl());
+      const box = page.locator('[data-testid=new-comment]');
+      await box.locator('textarea').focus();
+      await box.locator('[data-testid=format-hint]').waitFor();
+      const text = `**Bold ${size}** see [the plan](https://example.org/plan), \`code\` and [bad](javascript:alert(1)) ` +
+        `<b>raw</b> cc @[${me.name}](user:${me.id})`;
+      await box.locator('textarea').fill(text);
+      await box.getByRole('button', { name: 'Post Reply' }).click();
+      const shown = byText(page, `Bold ${size}`).locator(':scope > [data-testid=comment-body] [data-testid=comment-text]');
+      await shown.locator('strong', { hasText: `Bold ${size}` }).waitFor();
+      const link = shown.locator('a', { hasText: 'the plan' });
+      assert.equal(await link.getAttribute('href'), 'https://example.org/plan');
+      assert.match(await link.getAttribute('rel'), /noopener/);
+      assert.equal(await shown.locator('code', { hasText: 'code' }).count(), 1);
+      assert.equal(await shown.locator('a', { hasText: 'bad' }).count(), 0, 'a javascript: link stays text');
+      assert.equal(await shown.locator('b').count(), 0, 'typed HTML stays text');
+      assert.equal(await shown.locator('[data-testid=mention]').innerText(), `@${me.name}`);
+      assert.ok(!(await shown.innerText()).includes('@['), 'no raw mention token');
+      await checkScreen(page, `comment with formatting (${size})`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+
   test('comment, reply indented 32px, edit own, delete with and without replies', async () => {
     const { page, context, errors } = await newPage();
     await signIn(page, stack.url, 'sofia@demo.eu');

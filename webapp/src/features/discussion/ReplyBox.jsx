@@ -1,11 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/errors.js';
+import { FORMAT_HINT } from './commentMarkup.js';
 import MentionBox from './MentionBox.jsx';
 import { canPost } from './thread.js';
 
 /**
  * A reply box: opens on focus; Post Reply is disabled while empty (Ctrl+Enter posts too); Cancel clears it. With
- * `mentionUrl` (the module's `mentionable` link), typing '@' offers the people to mention.
+ * `mentionUrl` (the module's `mentionable` link), typing '@' offers the people to mention. While open, a line
+ * under the box gives the formatting syntax (commentMarkup.js).
  */
 export default function ReplyBox({ placeholder = 'Write a reply…', onPost, onCancel, autoFocus = false, testId = 'reply-box',
   mentionUrl }) {
@@ -14,6 +16,7 @@ export default function ReplyBox({ placeholder = 'Write a reply…', onPost, onC
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(null);
   const area = useRef(null);
+  const hintId = useId();
   const live = useRef(true);
   useEffect(() => () => { live.current = false; }, []);
   useEffect(() => { if (autoFocus && area.current) area.current.focus(); }, [autoFocus]);
@@ -47,7 +50,8 @@ export default function ReplyBox({ placeholder = 'Write a reply…', onPost, onC
         aria-label={placeholder} disabled={busy} onFocus={() => setOpen(true)} mentionUrl={mentionUrl}
         onChange={(value) => { setText(value); setError(null); }}
         onKeyDown={(e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) post(e); }}
-        aria-keyshortcuts="Control+Enter" />
+        aria-keyshortcuts="Control+Enter" aria-describedby={open ? hintId : undefined} />
+      {open && <small className="dc-reply__hint muted" id={hintId} data-testid="format-hint">Formatting: {FORMAT_HINT}</small>}
       {open && (
         <div className="dc-reply__actions">
           {error && <span className="field__error" role="alert">{error}</span>}
