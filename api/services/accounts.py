@@ -107,7 +107,8 @@ def prove_password(user, password, field):
     password, a wrong one counted by the limiter like a wrong sign-in. An account without a password (single
     sign-on only) proves itself by a session opened in the last REAUTH_SECONDS."""
     if user.password_hash is None:
-        if sessions.current_age() is not None and sessions.current_age() <= REAUTH_SECONDS:
+        age = sessions.current_age()
+        if age is not None and age <= REAUTH_SECONDS:
             return
         message = "Sign in again to do this (your sign-in must be less than 15 minutes old)"
         raise Invalid(message, errors={field: [message]})
