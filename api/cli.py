@@ -1,12 +1,34 @@
 """Sysadmin commands: create-user, reset-mfa, link-sso, security-log, seed-demo, bench-data, init-platforms."""
+import functools
 import json
 
 import click
 
 from .extensions import db
+from .transactions import writing
+
+# Commands that read and then write while the server may be running: on SQLite their transactions begin
+# IMMEDIATE, as a write request's do, or a worker's commit between the read and the write fails them at once
+# ('database is locked', which busy_timeout does not wait out). Backup stays a reader.
+READ_ONLY = {"security-log", "backup"}
+
+
+def _in_writing(callback):
+    @functools.wraps(callback)
+    def run(*args, **kwargs):
+        with writing():
+            return callback(*args, **kwargs)
+    return run
 
 
 def register_cli(app):
+    _register(app)
+    for name, command in app.cli.commands.items():
+        if name not in READ_ONLY and command.callback is not None and not hasattr(command, "commands"):
+            command.callback = _in_writing(command.callback)
+
+
+def _register(app):
     @app.cli.command("init-platforms")
     def init_platforms():
         """Make sure the three platform roots and the skeleton exist."""

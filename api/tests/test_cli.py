@@ -134,3 +134,23 @@ def test_the_demo_deliverables_keep_the_date_rules(runner):
     assert runner.invoke(args=["seed-demo"]).exit_code == 0
     done = _db.session.scalars(sa.select(Deliverable).where(Deliverable.completion_date.is_not(None))).all()
     assert done and all(d.completion_date >= d.commenced_date for d in done)
+
+
+def test_commands_that_write_begin_as_writers_and_backup_stays_a_reader(runner, monkeypatch):
+    """A command that reads then writes beside a running server must begin IMMEDIATE on SQLite (CI saw
+    bench-data fail with 'database is locked' when the stack's worker committed between its read and its write)."""
+    from api import transactions
+    from api.services import backup, benchdata
+    seen = {}
+    monkeypatch.setattr(benchdata, "build", lambda *a: seen.setdefault("bench", transactions._is_write_request()) and {})
+    r = runner.invoke(args=["bench-data", "--modules", "3"])
+    assert r.exit_code == 0, r.output
+    assert seen["bench"] is True
+
+    def fake_backup(path):
+        seen["backup"] = transactions._is_write_request()
+        raise backup.BackupError("stop here")
+    monkeypatch.setattr(backup, "backup", fake_backup)
+    runner.invoke(args=["backup", "/nonexistent/x.tar"])
+    assert seen["backup"] is False
+    assert transactions._is_write_request() is False
