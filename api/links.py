@@ -155,6 +155,7 @@ declare(M, "unlock", "module.unlock", "Unlock", "admin", "PATCH", ok("unlock"))
 declare(M, "reindex", "module.reindex", "Move", "edit", "GET", _may_reindex,
         args=lambda c: {"module_id": c.module.id, "previous_id": "{previous_id}"})
 declare(M, "feed", "feed.list_", "Feed", "view")
+declare(M, "tree", "module.tree", "Subtree", "view")
 # Make a new version: the module's edit right (spec §6) and somewhere to put the copy.
 declare(M, "clone", "clone.clone", "Clone", "create", "POST",
         lambda c: ok("edit")(c) and perm.has_clone_target(c.user, c.module))
@@ -277,6 +278,11 @@ declare(T, "clone", "clone.clone", "Clone from template", "view", "POST",
 declare(T, "edit", "clone_config.edit", "Edit", "edit", "POST", ok("edit"), _item_args("template_id"))
 declare(T, "manage", "clone_config.manage", "Manage", "edit", "POST", ok("edit"), _item_args("template_id"))
 declare(T, "delete", "clone_config.delete", "Delete", "edit", "DELETE", ok("edit"), _item_args("template_id"))
+# A template offered where work starts ('Add {type}', services/cloning.start_list): the parent's add form filled
+# from it (`c.module`: the parent, `c.item`: the template, `extra["type_"]`: the type added); it goes beside the
+# template's own links.
+declare("start", "add", "module.add", "Start from template", "create", "POST", ok("create"),
+        args=lambda c: {"module_id": c.module.id, "type_": c.extra["type_"]}, query=lambda c: f"template={c.item.id}")
 
 # A search hit (services/search.py): the page of its module, and the item's own read where it has one.
 H = "hit"

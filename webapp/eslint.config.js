@@ -75,7 +75,7 @@ export default [
       'import/no-restricted-paths': ['error', { zones: layerZones }],
       'no-restricted-imports': ['error', {
         patterns: [{
-          group: ['**/lib/apiClient.js', '**/lib/apiClient'],
+          group: ['**/lib/apiClient.js', '**/lib/apiClient', '**/lib/httpClient.js', '**/lib/httpClient'],
           message: 'Server calls live in the feature\'s api.js (or lib/, hooks/): import the named call from there.',
         }],
       }],

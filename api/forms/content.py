@@ -4,7 +4,7 @@ import re
 
 from marshmallow import ValidationError, fields, validate
 
-from . import Form, Id
+from . import MAX_INT, Form, Id
 
 MAX_CONTENT = 512 * 1024  # a draft-js raw state as JSON text
 BLOCK_TYPES = {"unstyled", "paragraph", "header-one", "header-two", "header-three", "header-four", "header-five",
@@ -13,8 +13,11 @@ BLOCK_TYPES = {"unstyled", "paragraph", "header-one", "header-two", "header-thre
 
 LINK_SCHEMES = re.compile(r"^(https?://|mailto:)", re.IGNORECASE)
 # An image may only show a file of the article's own vault (the service checks the module id).
-IMAGE_SRC = re.compile(r"^/api/vault/download/(\d+)/(\d+)$")
-ENTITY_DATA = {"LINK": ("url",), "IMAGE": ("src", "alt", "width", "height")}
+IMAGE_SRC = re.compile(r"^/api/vault/download/([0-9]{1,12})/([0-9]{1,12})\Z")  # ASCII digits, no trailing newline
+# The entity types content may carry, each with the data keys it keeps (an allow-list: anything else is dropped).
+# HR is an atomic block's horizontal rule and carries nothing.
+ENTITY_DATA = {"LINK": ("url",), "IMAGE": ("src", "alt", "width", "height"), "HR": ()}
+MAX_ALT = 300
 
 
 def _clean_entity(entity):
@@ -30,6 +33,8 @@ def _clean_entity(entity):
         raise ValidationError("Links may only lead to http, https or mailto addresses")
     if kind == "IMAGE" and not IMAGE_SRC.match(str(data.get("src", ""))):
         raise ValidationError("Images may only show files of this module's vault")
+    if kind == "IMAGE" and len(str(data.get("alt", ""))) > MAX_ALT:
+        raise ValidationError(f"An image's alt text has at most {MAX_ALT} characters")
     return {"type": kind, "mutability": entity.get("mutability", "MUTABLE"), "data": data}
 
 
@@ -88,8 +93,33 @@ class ArticleForm(Form):
     parentArticleId = Id(allow_none=True, metadata={"label": "Parent article", "type": "hidden"})
 
 
-class CommentForm(Form):
-    token_required = False  # the discussion posts title and content directly (spec §7)
+MAX_ATTACHMENTS = 20
+
+
+class FileIds(fields.String):
+    """Ids of vault files: the text '3,5' (what a multipart field carries, and what the OpenAPI document says), or
+    a JSON list of ids; loaded as a list in the order sent, each once."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, str):
+            value = [v.strip() for v in value.split(",") if v.strip()]
+        if not isinstance(value, list):
+            raise ValidationError("Must be a list of file ids")
+        ids = []
+        for v in value:
+            if isinstance(v, str) and v.isascii() and v.isdigit():
+                v = int(v)
+            if isinstance(v, bool) or not isinstance(v, int) or not 0 < v <= MAX_INT:
+                raise ValidationError(f"Each attachment must be a file id (a whole number from 1 to {MAX_INT})")
+            if v not in ids:
+                ids.append(v)
+        if len(ids) > MAX_ATTACHMENTS:
+            raise ValidationError(f"At most {MAX_ATTACHMENTS} files per comment")
+        return ids
+
+
+class CommentEditForm(Form):
+    """Reached through the comment's edit link (a described form): the text only, attachments stay as they are."""
     title = fields.String(load_default="", validate=validate.Length(max=200, error="Max 200 characters"),
                           metadata={"label": "Title"})
     content = fields.String(required=True, validate=validate.Length(max=20000, error="Max 20000 characters"),
@@ -97,5 +127,9 @@ class CommentForm(Form):
                             error_messages={"required": "Comment is required"})
 
 
-class CommentEditForm(CommentForm):
-    token_required = True  # reached through the comment's edit link: a described form
+class CommentForm(CommentEditForm):
+    token_required = False  # the discussion posts title and content directly (spec §7)
+    # Files first uploaded to the module's vault (its add_file link), which the comment then carries.
+    attachments = FileIds(load_default=list, metadata={
+        "label": "Attached files", "type": "hidden",
+        "help": "Ids of files of this module's vault (upload them there first), comma-separated"})

@@ -6,11 +6,26 @@ STATUSES = [("NOT_STARTED", "Not started"), ("IN_PROGRESS", "In progress"), ("BL
             ("COMPLETED", "Completed"), ("VERIFIED_COMPLETE", "Verified complete")]
 
 
-class ModuleForm(Form):
-    name = fields.String(required=True, validate=validate.Length(max=200, error="Max 200 characters"),
+def _name():
+    return fields.String(required=True, validate=validate.Length(max=200, error="Max 200 characters"),
                          metadata={"label": "Name", "placeholder": "Name"})
+
+
+class ModuleForm(Form):
+    name = _name()
     description = fields.String(load_default="", validate=validate.Length(max=20000),
                                 metadata={"label": "Description", "type": "textarea"})
+
+
+class ModuleAddForm(ModuleForm):
+    """A new child: a blank one, or with `templateId` a copy of a template's model (its description with it)."""
+    templateId = Id(allow_none=True, load_default=None, metadata={"label": "", "type": "hidden"})
+
+
+class FromTemplateForm(Form):
+    """The add form filled from a template ('Start from template'): the new child's name, and the template."""
+    name = _name()
+    templateId = Id(required=True, metadata={"label": "", "type": "hidden"})
 
 
 def _date(label):

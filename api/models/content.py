@@ -71,6 +71,14 @@ class Comment(Versioned, db.Model):
     created_by = db.relationship("User", lazy="joined")
 
 
+class CommentAttachment(db.Model):
+    """A vault file a comment carries. The file stays one of the module's vault files (its Files tab, its rights
+    and lock); deleting it there, or deleting the comment, drops the row (ON DELETE CASCADE on both)."""
+    __tablename__ = "comment_attachment"
+    comment_id = db.Column(db.Integer, db.ForeignKey("comment.id", ondelete="CASCADE"), primary_key=True)
+    file_id = db.Column(db.Integer, db.ForeignKey("vault_file.id", ondelete="CASCADE"), primary_key=True, index=True)
+
+
 class CustomField(db.Model):
     """A field defined on a module; it applies to that module's descendants (of target_type, if set)."""
     id = db.Column(db.Integer, primary_key=True)

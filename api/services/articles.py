@@ -111,9 +111,16 @@ def get(module, article_id):
 
 
 def view(user, module, article_id):
+    """The article with its content and, as `children`, the articles right under it (id and title, in tree order)
+    for its 'Child articles' list: read in the query that finds its level, so a view costs no more."""
     a = get(module, article_id)
-    level = next((lv for x, lv, _ in _order_of(module) if x.id == a.id), None)  # None: deleted meanwhile
-    return present(Ctx(user, module, perm.rights(user, module)), a, level=level)
+    order = in_tree_order(db.session.execute(select(Article.id, Article.parent_id, Article.title)
+                                             .where(Article.module_id == module.id)
+                                             .order_by(Article.created, Article.id)).all())
+    level = next((lv for x, lv, _ in order if x.id == a.id), None)  # None: deleted meanwhile
+    children = [{"id": x.id, "moduleId": module.id, "parentId": a.id, "title": x.title}
+                for x, _, parent in order if parent == a.id]
+    return present(Ctx(user, module, perm.rights(user, module)), a, children=children, level=level)
 
 
 def _check_images(module, content):

@@ -17,7 +17,7 @@ from sqlalchemy import func, insert, select, text
 
 from .. import links
 from .. import permissions as perm
-from ..errors import BadRequest, NotFound
+from ..errors import BadRequest, Invalid, NotFound
 from ..extensions import db
 from .owned import get_owned
 from ..forms.cloning import ENTITY_TYPES, INCLUDE_FLAGS
@@ -115,12 +115,13 @@ def template_options(user, module):
     return [(t.id, f"{t.name} ({owner.name})") for t, owner in templates_for(module) if perm.rights(user, owner).view]
 
 
-def present(user, tpl, owner):
-    """A template (clone configuration) of `owner`, with its configuration read and its links."""
+def present(user, tpl, owner, only=None):
+    """A template (clone configuration) of `owner`, with its configuration read and its links (those in `only`)."""
     return {"id": tpl.id, "name": tpl.name, "description": tpl.description,
             "module": {"id": owner.id, "name": owner.name, "type": owner.type},
             "createdBy": user_name(tpl.created_by), "createdById": tpl.created_by_id, "created": tpl.created,
-            "config": read_config(tpl), "links": links.of("template", Ctx(user, owner, perm.rights(user, owner), tpl))}
+            "config": read_config(tpl),
+            "links": links.of("template", Ctx(user, owner, perm.rights(user, owner), tpl), only)}
 
 
 def get_template(module, template_id):
@@ -145,6 +146,51 @@ def visible_template(user, module, template_id):
     if found is None or not perm.rights(user, found[1]).view:
         raise NotFound("Template not found")
     return found
+
+
+# --- where work starts: an 'Add {type}' dialog's templates ------------------------------------------------
+
+def start_templates(user, parent, type_):
+    """[(template, model)] an 'Add {type}' dialog under `parent` offers: the templates of the parent's portal made
+    on a module of that type whose model the user may view, except on the parent or above it (a module is not
+    copied into itself). None under the platform root (a portal's templates stay in it). One query."""
+    if parent.level < 1:
+        return []
+    q = (select(CloneConfig, Module).join(Module, Module.id == CloneConfig.module_id)
+         .where(path_under(Module.path, parent.portal_path), Module.type == type_,
+                Module.id.notin_(parent.ancestor_ids + [parent.id]))
+         .order_by(CloneConfig.name, CloneConfig.id))
+    return [(t, m) for t, m in db.session.execute(q).all() if perm.rights(user, m).view]
+
+
+def start_list(user, parent, type_):
+    """The templates `start_templates` offers, each with the model's dependency list (its manage link, for whoever
+    may edit the model) and the parent's add form filled from it (its add link)."""
+    r = perm.rights(user, parent)
+    out = []
+    for tpl, owner in start_templates(user, parent, type_):
+        item = present(user, tpl, owner, only=("manage",))
+        item["links"].update(links.of("start", Ctx(user, parent, r, tpl, type_=type_)))
+        out.append(item)
+    return out
+
+
+def start_template(user, parent, type_, template_id, field=None):
+    """(template, model) among those `start_templates` offers, else 404 (422 on `field` when it came in a form)."""
+    found = next(((t, m) for t, m in start_templates(user, parent, type_) if t.id == template_id), None)
+    if found is None:
+        if field:
+            raise Invalid("The form has errors", errors={field: ["Not a template offered here"]})
+        raise NotFound("Template not found")
+    return found
+
+
+def start_from_template(user, parent, tpl, model, name):
+    """A new child of `parent` named `name`: a copy of the template's model with what the template takes along
+    (its include flags, date shift and exclusions). Returns the new id."""
+    cfg = read_config(tpl)
+    return clone(user, model, {"name": name, "parentId": parent.id, "shiftDays": cfg["shiftDays"], **cfg["include"]},
+                 tpl)
 
 
 # --- cloning ------------------------------------------------------------------------------------------
@@ -410,10 +456,8 @@ def manage_forms(user, module, tpl):
 def set_dependency(user, module, tpl, data):
     kind, id_ = data["entityType"], data["entityId"]
     if data["id"] != tpl.id:
-        from ..errors import Invalid
         raise Invalid("The form has errors", errors={"id": ["This form belongs to another template"]})
     if not any(k == kind and i == id_ for k, i, _, _ in dependencies(module)):
-        from ..errors import Invalid
         raise Invalid("The form has errors", errors={"entityId": ["Not a dependency of this module"]})
     cfg = read_config(tpl)
     rest = [e for e in cfg["exclude"] if (e["entityType"], e["entityId"]) != (kind, id_)]

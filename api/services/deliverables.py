@@ -22,13 +22,19 @@ def get(module, deliverable_id):
     return d
 
 
-def owner_options(module, current_owner_id=None):
-    """Members of the module or its ancestors may own its deliverable."""
+def owner_options(module, current_owner_id=None, user=None):
+    """Who may own the module's deliverable: everyone who may view it, i.e. the members of the module or of an
+    ancestor (inherited admins included), the editing `user` (a superuser holds no membership, yet may pick
+    themself) and the present owner, kept even if they left."""
     ids = module.ancestor_ids + [module.id]
     users = db.session.execute(select(User.id, User.name).join(Membership, Membership.user_id == User.id)
                                .where(Membership.module_id.in_(ids)).distinct().order_by(User.name)).all()
     opts = [(uid, name) for uid, name in users]
-    if current_owner_id and current_owner_id not in {u for u, _ in opts}:
+    seen = {u for u, _ in opts}
+    if user is not None and user.id not in seen:
+        opts.append((user.id, user.name))
+        seen.add(user.id)
+    if current_owner_id and current_owner_id not in seen:
         owner = db.session.get(User, current_owner_id)
         if owner:
             opts.append((owner.id, owner.name))

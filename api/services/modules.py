@@ -294,6 +294,92 @@ def list_children(user, module_id):
 _CHILDREN = row_select(Module.parent_id == bindparam("parent")).order_by(Module.idx, Module.id)  # built once
 
 
+# --- a module's subtree as a tree (the tree table and the Gantt of a module's page) -----------------------------
+
+TREE_CAP = 2000
+DONE_STATUSES = ("COMPLETED", "VERIFIED_COMPLETE")
+# The subtree below `:prefix` (the root left out), top down: a LIMIT keeps a huge subtree's read bounded (the
+# answer then says `truncated`). Built once; the visibility clause, when the reader sees only parts, is added.
+_SUBTREE = row_select(path_under_param(Module.path, "prefix"), Module.id != bindparam("root"))
+
+
+def _rollups(rows):
+    """{module id: roll-up} for every row with descendants among `rows` (ordered top down): how many of its
+    descendants carry a deliverable (`total`), how many of them are done, their counts by status, and `flagged`
+    when the module itself is done while some are open (spec: a Completed phase with a Blocked task warns)."""
+    by_id = {m.id: m for m in rows}
+    sums = {}
+    for m in rows:
+        if not m.d_id:
+            continue
+        p = m.parent_id
+        while p in by_id:  # every ancestor inside the subtree, from the rows already read
+            s = sums.setdefault(p, {"total": 0, "done": 0, "byStatus": {}})
+            s["total"] += 1
+            s["done"] += m.d_status in DONE_STATUSES
+            s["byStatus"][m.d_status or ""] = s["byStatus"].get(m.d_status or "", 0) + 1
+            p = by_id[p].parent_id
+    for mid, s in sums.items():
+        s["flagged"] = by_id[mid].d_status in DONE_STATUSES and s["done"] < s["total"]
+    return sums
+
+
+def _tree_order(rows, root_id):
+    """[(row, depth)] of `rows` (level by level) depth first: each parent followed by its subtree, siblings by
+    idx. A row whose parent is not among them (beyond the cap, or hidden from the reader) starts at depth 0, as
+    the module's children do."""
+    ids, kids = {m.id for m in rows}, {}
+    for m in rows:
+        kids.setdefault(m.parent_id if m.parent_id in ids else root_id, []).append(m)
+    out, stack = [], [(m, 0) for m in reversed(kids.get(root_id, []))]
+    while stack:
+        m, depth = stack.pop()
+        out.append((m, depth))
+        stack.extend((k, depth + 1) for k in reversed(kids.get(m.id, [])))
+    return out
+
+
+def load_tree(user, module_id, type_=None, cap=TREE_CAP):
+    """module/tree: the descendants of a module the user may view, depth first, as rows (module/list's) with
+    their `depth` below the module, the tab each lives under on its parent's page, and on every parent a
+    `rollup` of its descendants (total, done, by status, flagged). With `type_`: only the rows of that type and
+    the parents they sit under. At most `cap` modules are read (`truncated` says when more exist). The relations
+    between two of the rows (issue 42: the Gantt's arrows). A fixed number of queries whatever the size of the
+    subtree."""
+    user = real(user)
+    root = visible_module(user, module_id)
+    visible = _visible_clause(user, root)
+    stmt = _SUBTREE if visible is None else _SUBTREE.where(visible)
+    read = read_rows(stmt.order_by(Module.level, Module.idx, Module.id).limit(cap + 1),
+                     {"prefix": root.path + "%", "root": root.id}).all()
+    truncated = len(read) > cap
+    read = read[:cap]
+    placed = _tree_order(read, root.id)
+    ordered = [m for m, _ in placed]
+    depth = {m.id: d for m, d in placed}
+    sums = _rollups(ordered)
+    if type_:
+        keep = {m.id for m in ordered if m.type == type_}
+        parent_of = {m.id: m.parent_id for m in ordered}
+        for mid in list(keep):
+            p = parent_of.get(mid)
+            while p in parent_of and p not in keep:
+                keep.add(p)
+                p = parent_of[p]
+        ordered = [m for m in ordered if m.id in keep]
+    types = {m.id: m.type for m in read} | {root.id: root.type}
+    ids = select(Module.id).where(path_under(Module.path, root.path), Module.id != root.id)
+    out = rows_of(user, ordered, {root.id: perm.rights(user, root)}, ids=ids)
+    for row, m in zip(out, ordered):
+        row["depth"] = depth[m.id]
+        row["tab"] = platforms.tab_under(m.platform, types.get(m.parent_id), m.type) or row["tab"]
+        if m.id in sums:
+            row["rollup"] = sums[m.id]
+    from .relations import between  # (relations reads modules' helpers)
+    return {"moduleId": root.id, "rows": out, "truncated": truncated, "cap": cap,
+            "relations": between(ids, {m.id for m in ordered})}
+
+
 def subtree_query(module):
     return select(Module.id).where(path_under(Module.path, module.path))
 

@@ -47,12 +47,19 @@ def test_add_nested_list_view_edit(client, tree, people, token_for, db):
 
     view = client.get(f"/api/article/view/{tree.project.id}/{child['id']}", headers=h).get_json()["item"]
     assert view["content"] == CONTENT and set(view["links"]) >= {"view", "edit"}
+    assert view["children"] == []
+    # The parent's view lists the articles right under it (id and title, no grandchildren): its 'Child articles'.
+    add(client, h, tree.project.id, title="Grandchild", parentArticleId=str(child["id"]))
+    second = add(client, h, tree.project.id, title="Second child", parentArticleId=str(parent["id"])).get_json()["item"]
+    shown = client.get(f"/api/article/view/{tree.project.id}/{parent['id']}", headers=token_for(viewer)).get_json()
+    assert [(c["id"], c["title"]) for c in shown["item"]["children"]] == [(child["id"], "Child"),
+                                                                         (second["id"], "Second child")]
 
     r = client.post(view["links"]["edit"]["url"], headers=h, data={"_method": "PUT", "title": "Renamed",
                                                                     "content": CONTENT})
     assert r.status_code == 200 and r.get_json()["item"]["title"] == "Renamed"
     ops = [(e.operation, e.category) for e in db.session.query(FeedEntry).filter_by(module_id=tree.project.id)]
-    assert ops.count(("add", "article")) == 2 and ("edit", "article") in ops
+    assert ops.count(("add", "article")) == 4 and ("edit", "article") in ops
 
 
 @pytest.mark.parametrize("data,field,message", [

@@ -9,7 +9,7 @@ from PIL import Image
 from api.extensions import db as _db
 from api.models import Brand, CustomField, Deliverable, FeedEntry
 
-from .conftest import form_token, new_grant, submit
+from .conftest import element, form_token, new_grant, submit
 
 FEED_FIELDS = {"id", "created", "createdById", "createdBy", "description", "operation", "category", "module", "avatar",
                "itemId", "itemName", "subject", "changes", "extra"}
@@ -345,3 +345,21 @@ def test_an_entry_says_what_changed_in_human_terms(client, su, tree, owner):
     client.delete(f"/api/module/delete/{tree.subtask.id}", headers=su)
     deleted = feed(client, su, mid)[0]
     assert (deleted["itemName"], deleted["extra"]) == ("Subtask 1", {"descendants": 0})
+
+
+def test_owner_choices_are_everyone_who_may_view_including_the_editor(client, make_user, token_for, grant, tree):
+    """Issue 40: the owner picker offers the portal's admin on a task (an inherited member) and a superuser editing
+    it (no membership at all) may pick themself; someone who may not view the task is still refused."""
+    admin, stranger = make_user(name="Ada Admin"), make_user(name="Stan Stranger")
+    boss = make_user(name="Bo Boss", superuser=True)
+    grant(tree.portal, admin, admin=True)
+    for user in (admin, boss):
+        headers = token_for(user)
+        form = client.get(f"/api/deliverable/add/{tree.task.id}", headers=headers).get_json()
+        offered = {str(o["value"]) for o in element(form, "ownerId")["options"]}
+        assert str(user.id) in offered and str(admin.id) in offered and str(stranger.id) not in offered
+    r = submit(client, token_for(boss), f"/api/deliverable/add/{tree.task.id}", {"status": "IN_PROGRESS", "ownerId": str(boss.id)})
+    assert r.status_code == 200 and r.get_json()["item"]["ownerId"] == boss.id
+    d = r.get_json()["item"]
+    r = submit(client, token_for(admin), d["links"]["edit_owner"]["url"], {"ownerId": str(stranger.id)}, method="PUT")
+    assert r.status_code == 422 and "ownerId" in r.get_json()["errors"]

@@ -181,8 +181,10 @@ def test_real_forms_describe_selects_dates_and_values(client, make_user, token_f
     assert [o["value"] for o in status["options"]] == ["NOT_STARTED", "IN_PROGRESS", "BLOCKED", "COMPLETED",
                                                        "VERIFIED_COMPLETE"]
     assert [o["value"] for o in status["options"] if o["selected"]] == ["NOT_STARTED"]
-    assert element(form, "ownerId")["options"] == [{"value": str(owner.id), "label": "Anna Owner",
-                                                    "selected": False}]
+    # everyone who may view the task, then the editing superuser (no membership, yet may pick themself)
+    assert element(form, "ownerId")["options"] == [
+        {"value": str(owner.id), "label": "Anna Owner", "selected": False},
+        {"value": str(su.id), "label": su.name, "selected": False}]
     for name in ("startDate", "deadline", "commencedDate", "completionDate"):
         assert element(form, name)["type"] == "date" and element(form, name)["required"] is False
     d = Deliverable(module_id=tree.task.id, status="BLOCKED", owner_id=owner.id, deadline=dt.date(2030, 3, 1))

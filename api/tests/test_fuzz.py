@@ -181,6 +181,7 @@ def _targets(ids, who):
         "membership.edit": {"module_id": ids.oslo}, "membership.edit_form": {"module_id": ids.oslo},
         "membership.delete": {"module_id": ids.madrid, "membership_id": ids.membership_spare},
         "module.view": portal, "module.list_": portal, "module.add": portal, "module.add_form": portal,
+        "module.add_templates": portal,
         "module.detailed_list_by_type": {**portal, "type_": "4rineu_task"},
         "module.reindex": {"module_id": ids.phase},
         "module.lock": {"module_id": ids.lockable}, "module.unlock": {"module_id": ids.locked},

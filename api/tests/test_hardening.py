@@ -351,3 +351,33 @@ def test_unknown_entities_and_data_keys_are_dropped(client, tree, su):
         "2": {"type": "LINK", "mutability": "MUTABLE", "data": {"url": "mailto:team@example.org"}}}
     assert [r["key"] for r in stored["blocks"][0]["entityRanges"]] == [0, 2]
     assert "script" not in r.get_json()["item"]["content"] and "onerror" not in r.get_json()["item"]["content"]
+
+
+def test_a_rule_and_an_image_keep_only_their_own_data(client, tree, su):
+    """The knowledge editor's atomic blocks: a horizontal rule (HR, no data) and a vault image (src, alt)."""
+    def atomic(key, entity):
+        return {"key": key, "text": " ", "type": "atomic", "inlineStyleRanges": [],
+                "entityRanges": [{"offset": 0, "length": 1, "key": entity}]}
+    src = f"/api/vault/download/{tree.project.id}/7"
+    content = json.dumps({"blocks": [atomic("a", 0), atomic("b", 1), {"key": "c", "text": "x = 1", "type": "code-block"}],
+                          "entityMap": {"0": {"type": "HR", "mutability": "IMMUTABLE", "data": {"html": "<hr onclick=x>"}},
+                                        "1": {"type": "IMAGE", "mutability": "IMMUTABLE",
+                                              "data": {"src": src, "alt": "A plan", "style": "x"}}}})
+    r = _add_article(client, su, tree.project.id, content)
+    assert r.status_code == 200, r.get_json()
+    stored = json.loads(r.get_json()["item"]["content"])
+    assert stored["entityMap"] == {"0": {"type": "HR", "mutability": "IMMUTABLE", "data": {}},
+                                   "1": {"type": "IMAGE", "mutability": "IMMUTABLE", "data": {"src": src, "alt": "A plan"}}}
+    assert [b["type"] for b in stored["blocks"]] == ["atomic", "atomic", "code-block"]
+
+
+@pytest.mark.parametrize("data,message", [
+    ({"src": "/api/vault/download/{m}/7\n"}, "vault"),
+    ({"src": "/api/vault/download/{m}/\u0667"}, "vault"),
+    ({"src": "/api/vault/download/{m}/7?x=1"}, "vault"),
+    ({"src": "/api/vault/download/{m}/7", "alt": "x" * 301}, "alt text"),
+])
+def test_an_image_src_is_exactly_a_vault_download_and_its_alt_is_short(client, tree, su, data, message):
+    data = {k: v.replace("{m}", str(tree.project.id)) for k, v in data.items()}
+    r = _add_article(client, su, tree.project.id, _doc([{"type": "IMAGE", "mutability": "IMMUTABLE", "data": data}]))
+    assert r.status_code == 422 and message in r.get_json()["errors"]["content"][0], r.get_json()

@@ -238,7 +238,8 @@ def _build_world():
     (portal,) = modules(r.path, r.id, 1, ("portal", PORTAL, 0, False))
     p, locked = modules(paths[portal], portal, 2, ("P", "4rineu_project", 0, False), ("L", "4rineu_project", 1, True))
     (phase,) = modules(paths[p], p, 3, ("phase", "4rineu_phase", 0, False))
-    modules(paths[phase], phase, 4, ("task", "4rineu_task", 0, False))
+    task, task2, _ = modules(paths[phase], phase, 4, ("task", "4rineu_task", 0, False),
+                             ("task2", "4rineu_task", 1, False), ("task3", "4rineu_task", 2, False))
     for mid, path in paths.items():  # (by WHERE: an update by primary key of a versioned model wants its version)
         s.execute(update(Module).where(Module.id == mid).values(path=path))
 
@@ -549,6 +550,7 @@ LINKLESS = {
     # The 'templates' link stands for template management (edit); the list itself is read by anyone who can view
     # the module, to clone from a template (template_options).
     "clone_config.list_": "readable by viewers for cloning; the 'templates' link marks management (edit)",
+    "module.add_templates": "an 'Add' dialog reads it beside the add_<type> link (the same right)",
     "invitation.list_": "the members table reads it where the module offers 'invite' (the same right)",
     "search.search": "the top bar's search box",
     "notification.list_": "the signed-in user's own notifications (the bell, /notifications)",
@@ -571,13 +573,22 @@ LINKLESS = {
 # Module tree
 row("module.view", "GET", Case(at("/api/module/view/{P}"), needs("view"), link=("module", "P", "view")))
 row("module.list_", "GET", Case(at("/api/module/list/{P}"), needs("view")))
+row("module.tree", "GET", Case(at("/api/module/tree/{P}"), needs("view"), link=("module", "P", "tree")))
 row("module.detailed_list_by_type", "GET",
     Case(at("/api/module/detailed-list-by-type/4rineu_task/{P}"), needs("view")))
+# Starting from a template (P's, a project) where a project is added: create on the portal, sight of the model.
+ADD_PROJECT = needs("create", on=ON_PORTAL)
 row("module.add_form", "GET",
-    Case(at("/api/module/add/{P}/4rineu_phase"), needs("create"), link=("module", "P", "add_phase")))
+    Case(at("/api/module/add/{P}/4rineu_phase"), needs("create"), link=("module", "P", "add_phase")),
+    Case(at("/api/module/add/{portal}/4rineu_project?template={template}"), ADD_PROJECT, "from template",
+         link=("template", "template", "add")))
 row("module.add", "POST",
     Case(at("/api/module/add/{P}/4rineu_phase"), needs("create"), link=("module", "P", "add_phase")),
-    Case(at("/api/module/add/{L}/4rineu_phase"), needs("create", locked=True), "locked"))
+    Case(at("/api/module/add/{L}/4rineu_phase"), needs("create", locked=True), "locked"),
+    Case(at("/api/module/add/{portal}/4rineu_project?template={template}"), ADD_PROJECT, "from template",
+         body=lambda w, actor, args: Body({"name": "From template", "templateId": w.ids["template"]}),
+         link=("template", "template", "add")))
+row("module.add_templates", "GET", Case(at("/api/module/add/{portal}/4rineu_project/templates"), ADD_PROJECT))
 row("module.edit_form", "GET", Case(at("/api/module/edit/{P}"), needs("edit"), link=("module", "P", "edit")))
 row("module.edit", "POST PATCH", Case(at("/api/module/edit/{P}"), needs("edit"), link=("module", "P", "edit")))
 row("module.edit", "PUT",
@@ -1085,6 +1096,7 @@ def views(w):
         (f"/api/discussion/list/{w.P}", "comment"), (f"/api/discussion/list/{w.L}", "comment"),
         (f"/api/deliverable/find/{w.P}", "deliverable"), (f"/api/custom-field/list/{w.P}", "fielddef"),
         (f"/api/report/list/{w.P}", "report"), (f"/api/clone-config/list/{w.P}", "template"),
+        (f"/api/module/add/{w.portal}/4rineu_project/templates", "template"),
         (f"/api/brand/find/{w.P}", "brand"), (f"/api/invitation/list/{w.P}", "invitation"), (SEARCH, "hit"),
         (f"/api/brand/find/{w.P}", "brand"), ("/api/notification/list", "notification"),
         (f"/api/webhook/list/{w.portal}", "webhook"), (f"/api/webhook/deliveries/{w.portal}/{w.webhook}", "webhook_delivery"),
@@ -1301,7 +1313,7 @@ EMITTED_ROUTES = {
     "deliverable.edit_deadline", "deliverable.edit_start_date", "deliverable.find", "feed.list_", "invitation.invite",
     "invitation.resend", "invitation.revoke",
     "membership.add", "membership.delete", "membership.edit", "module.add", "module.delete", "module.edit",
-    "module.lock", "module.reindex", "module.unlock", "module.view", "reference.add", "reference.delete_ref",
+    "module.lock", "module.reindex", "module.tree", "module.unlock", "module.view", "reference.add", "reference.delete_ref",
     "reference.edit_ref", "reference.lock_ref", "reference.unlock_ref", "report.list_", "report.metric_add",
     "report.metric_delete", "report.metric_edit", "report.save_layout", "vault.delete", "vault.download",
     "vault.download_version", "vault.edit", "vault.lock_file", "vault.unlock_file", "vault.upload",

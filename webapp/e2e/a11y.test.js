@@ -213,6 +213,17 @@ for (const [size, viewport] of [['1366 px', { width: 1366, height: 768 }], ['390
     await page.locator('button[aria-label=Link]').dispatchEvent('mousedown');
     await page.locator('input[aria-label="Link URL"]').waitFor();
     await survey(page, `knowledge editor, the link box open (${size})`);
+    await page.keyboard.press('Escape');
+    await page.locator('input[aria-label="Link URL"]').waitFor({ state: 'detached' });
+    await page.locator('.public-DraftEditor-content').click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('/');
+    await page.locator('[data-testid=slash-menu] [role=option]').first().waitFor();
+    await survey(page, `knowledge editor, the '/' menu open (${size})`);
+    await page.keyboard.press('ArrowDown');
+    await survey(page, `knowledge editor, the '/' menu, an item active (${size})`);
+    await page.keyboard.press('Escape');
     await page.goto(`${lisbon}`);
     await settle(page);
     await page.click('[data-testid=search-input]');
@@ -222,6 +233,23 @@ for (const [size, viewport] of [['1366 px', { width: 1366, height: 768 }], ['390
     await survey(page, `search dropdown (${size})`);
     await page.keyboard.press('ArrowDown');
     await survey(page, `search dropdown, an option picked (${size})`);
+    await page.keyboard.press('Escape');
+    // A task from the project's list: beside it in the side peek at 1,366 px, over it at 390 (e2e/peek.test.js).
+    await page.goto(`${lisbon}/phases`);
+    await settle(page);
+    await page.locator(`[data-testid=child-row] a[href$="/phases/${t.ids.phase}"]`).first().click();
+    const frame = page.locator(size === '390 px' ? '[data-testid=overlay]' : '[data-testid=peek]');
+    await frame.locator('[data-testid=crumbs]').waitFor();
+    await settle(page);
+    await survey(page, `a task, ${size === '390 px' ? 'its overlay' : 'the side peek'} (${size})`);
+    // the status menu of its properties column
+    await frame.locator('[data-testid=props-status] [data-testid=status-badge]').click();
+    await frame.locator('[data-testid=status-menu]').waitFor();
+    await survey(page, `a task, the status menu of its properties open (${size})`);
+    await page.keyboard.press('Escape');
+    await frame.locator('[data-testid=status-menu]').waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await frame.waitFor({ state: 'detached' });
     assert.deepEqual(errors, []);
     await context.close();
   });

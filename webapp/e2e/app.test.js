@@ -123,9 +123,9 @@ describe('signed in', () => {
     await page.locator('[data-testid=project-section]').first().waitFor();
     assert.ok((await text(page, '[data-testid=module-name]')).startsWith('Lisbon demo case'));
     await shot(page, 'project-page');
-    // a task of the first phase opens as a full-screen overlay
+    // a task of the first phase opens beside the page (the side peek, from 1,200 px), the Overview staying in view
     await page.locator('[data-testid=section-item]').first().click();
-    const overlay = page.locator('[data-testid=overlay]').last();
+    const overlay = page.locator('[data-testid=peek]');
     await overlay.locator('[data-testid=module-header]').waitFor();
     await overlay.locator('[data-testid=tabs] >> text=Feed').waitFor();
     await shot(page, 'task-overlay');
@@ -133,17 +133,18 @@ describe('signed in', () => {
     await overlay.locator('[data-testid=feed-item]').first().waitFor();
     await overlay.locator('[data-testid=tabs] >> text=Metric').click();
     await overlay.locator('[data-testid=metrics-dashboard]').waitFor(); // the task's report (its metric panels)
+    assert.ok(await page.locator('[data-testid=project-section]').first().isVisible());
     await page.keyboard.press('Escape');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=overlay]').length === 1);
-    // Escape closed the task overlay only; closing returns to the phase overlay, closing that to the project page
-    await page.locator('[data-testid=overlay-close]').last().click();
+    // Escape went up to the phase (in the same peek); closing that returns to the project page's Overview
+    await page.waitForURL(/\/phases\/\d+\/tasks$/);
+    await page.locator('[data-testid=peek-close]').click();
     await page.waitForURL(projectUrl);
-    assert.equal(await page.locator('[data-testid=overlay]').count(), 0);
-    // Edit Project goes to /v2/{platform}/{parentId}/{id}
+    assert.equal(await page.locator('[data-testid=peek], [data-testid=overlay]').count(), 0);
+    // Edit Project (its address /v2/{platform}/{parentId}/{id}) edits in place, in a side panel
+    assert.match(await page.getAttribute('[data-testid=edit-project]', 'href'), /^\/v2\/4rineu\/\d+\/\d+$/);
     await page.click('[data-testid=edit-project]');
-    await page.waitForURL(/\/v2\/4rineu\/\d+\/\d+$/);
-    assert.ok((await text(page, '[data-testid=module-name]')).startsWith('Lisbon demo case'));
-    await page.locator('[data-testid=edit-module]').waitFor();
+    await page.getByRole('dialog', { name: 'Edit Project' }).locator('input[name=name]').waitFor();
+    assert.equal(page.url(), projectUrl);
     await context.close();
   });
 
@@ -170,22 +171,26 @@ describe('signed in', () => {
     await context.close();
   });
 
-  test('the tabbed project view: tabs, child lists, overlay with CLOSE', async () => {
+  test('the tabbed project view: tabs, child lists, the side peek with Close', async () => {
     const { page, context, base } = await newPage();
     await signIn(page, base, 'admin@demo.eu');
     await page.click('[data-testid=portal-card] >> text=4RinEU Consortium');
     await page.click('.rail >> text=Work');
     await page.click('.tree >> text=Lisbon demo case');
+    await page.waitForURL(/\/projects\/\d+$/); // the Overview, then the first child type's tab
+    await page.locator('[data-testid=project-section]').first().waitFor();
+    await page.locator('[data-testid=tabs]').getByRole('link', { name: 'Phases' }).click();
     await page.waitForURL(/\/projects\/\d+\/phases$/);
     const tabs = await page.locator('[data-testid=tabs] a').allInnerTexts();
-    assert.deepEqual(tabs, ['Phases', 'Tasks', 'Knowledge', 'Files', 'References', 'Comments', 'Metric', 'Feed',
+    assert.deepEqual(tabs, ['Overview', 'Phases', 'Tasks', 'Knowledge', 'Files', 'References', 'Comments', 'Metric', 'Feed',
       'Gantt Chart', 'Editors', 'Clone']);
     await page.locator('[data-testid=child-row]').first().waitFor();
     await shot(page, 'project-tabs');
     await page.locator('[data-testid=child-row] a').first().click();
     await page.waitForURL(/\/phases\/\d+\/tasks$/);
-    await page.locator('[data-testid=overlay] [data-testid=child-row]').first().waitFor();
-    await page.click('[data-testid=overlay-close]');
+    // 1,360 px: beside the list, in the side peek (e2e/peek.test.js)
+    await page.locator('[data-testid=peek] [data-testid=child-row]').first().waitFor();
+    await page.click('[data-testid=peek-close]');
     await page.waitForURL(/\/projects\/\d+\/phases$/);
     await context.close();
   });
@@ -220,6 +225,7 @@ describe('signed in', () => {
     await page.click('[data-testid=portal-card] >> text=4RinEU Consortium');
     await page.click('.rail >> text=Work');
     await page.click('.tree >> text=Renovation methodology template');
+    await page.locator('[data-testid=tabs] a').nth(1).click(); // its first child type, after the Overview
     const names = page.locator('[data-testid=child-row] .childlist__name');
     await names.nth(1).waitFor();
     const before = await names.allInnerTexts();
@@ -241,8 +247,9 @@ describe('signed in', () => {
     await page.click('[data-testid=portal-card] >> text=4RinEU Consortium');
     await page.click('.rail >> text=Work');
     await page.click('.tree >> text=Oslo demo case');
+    await page.locator('[data-testid=tabs]').getByRole('link', { name: 'Phases' }).click();
     await page.locator('[data-testid=child-row] a').first().click();
-    const overlay = page.locator('[data-testid=overlay]');
+    const overlay = page.locator('[data-testid=peek]');
     const rows = overlay.locator('[data-testid=child-row]');
     await rows.first().waitFor();
     const row = rows.first();
@@ -281,14 +288,21 @@ describe('signed in', () => {
     assert.equal(await page.locator('[data-testid=child-row]').count(), before + 1);
     // open it, edit it
     await page.click('[data-testid=child-row] >> text=E2E check of the heat pump');
-    const overlay = page.locator('[data-testid=overlay]');
-    await overlay.locator('[data-testid=edit-module]').click();
+    const overlay = page.locator('[data-testid=peek]');
+    // in the side peek the header's actions sit behind '⋯' (its card is narrower than them and the name)
+    const action = async (testid) => {
+      await overlay.locator('[data-testid=module-name]').waitFor();
+      const more = overlay.locator('[data-testid=module-actions-more]');
+      if (await more.isVisible()) await more.click();
+      await overlay.locator(`[data-testid=${testid}]`).click();
+    };
+    await action('edit-module');
     const edit = page.locator('[data-testid=dynamic-form]');
     await edit.locator('input[name=name]').fill('E2E heat pump check (edited)');
     await edit.locator('button[type=submit]').click();
     await overlay.locator('[data-testid=module-name] >> text=E2E heat pump check (edited)').waitFor();
     // delete it, with the confirmation texts
-    await overlay.locator('[data-testid=delete-module]').click();
+    await action('delete-module');
     await page.getByText('PLEASE CAREFUL WHEN DELETING ENTRIES.').waitFor();
     await page.getByText('ARE YOU SURE YOU WANT TO DELETE THIS.').waitFor();
     await shot(page, 'delete-confirm');
@@ -307,6 +321,7 @@ describe('signed in', () => {
     await page.click('.rail >> text=Work');
     await page.click('.tree >> text=Lisbon demo case');
     await page.locator('[data-testid=module-header]').waitFor();
+    await page.locator('[data-testid=tabs]').getByRole('link', { name: 'Phases' }).click();
     await page.locator('[data-testid=child-row]').first().waitFor();
     assert.equal(await page.locator('[data-testid=checklist]:not([disabled])').count(), 0, 'a viewer cannot tick tasks');
     for (const id of ['edit-module', 'delete-module', 'copy-module', 'add-status', 'add-member', 'change-logo', 'add-phase']) {

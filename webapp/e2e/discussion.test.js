@@ -1,5 +1,7 @@
 /* Browser tests of the discussion: comment, reply (indented 32px), edit own, delete with and without
- * replies (tombstone), the reply box rules, failure text, rights, and the 30 s refresh keeping drafts. */
+ * replies (tombstone), the reply box rules, failure text, rights, the 30 s refresh keeping drafts, and files
+ * attached to comments (kept in the module's vault). */
+import fs from 'node:fs';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openPage, shot, signIn, useStack } from './browser.js';
@@ -26,7 +28,118 @@ const byText = (page, text) => page.locator('[data-testid=comment]', {
   has: page.locator(':scope > [data-testid=comment-body]', { hasText: text }),
 });
 
+const filesUrl = () => `${stack.url}/portal/${ids.portalId}/projects/${ids.projectId}/files`;
+const DESKTOP = { width: 1366, height: 800 };
+
 describe('discussion', () => {
+  for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+    test(`files attached to a comment and a reply: chips, links that download, and the Files tab (${size})`, async () => {
+      const { page, context, errors } = await openPage(browser, stack.url, { viewport });
+      await signIn(page, stack.url, 'sofia@demo.eu');
+      await page.goto(commentsUrl());
+      // Listening before the key press: Playwright turns on the browser's file chooser interception asynchronously.
+      const chosen = new Promise((resolve) => { page.once('filechooser', resolve); });
+      const box = page.locator('[data-testid=new-comment]');
+      await box.locator('textarea').focus();
+      await box.locator('textarea').fill(`Minutes attached (${size})`);
+      // 'Attach files' is a real file input: reached by Tab from the text, opened with Space.
+      const input = box.getByLabel('Attach files');
+      assert.equal(await input.getAttribute('type'), 'file');
+      assert.equal(await input.evaluate((el) => el.multiple), true);
+      await page.keyboard.press('Tab');
+      assert.equal(await input.evaluate((el) => el === document.activeElement), true, 'Tab reaches Attach files');
+      await page.keyboard.press('Space');
+      const chooser = await chosen;
+      const minutes = Buffer.from(`Minutes of the site meeting (${size})\n`.repeat(20));
+      await chooser.setFiles([
+        { name: `minutes-${size}.txt`, mimeType: 'text/plain', buffer: minutes },
+        { name: `wrong-${size}.txt`, mimeType: 'text/plain', buffer: Buffer.from('not this one') },
+      ]);
+      const chips = box.locator('[data-testid=attach-chip]');
+      assert.equal(await chips.count(), 2);
+      assert.match(await chips.first().innerText(), new RegExp(`minutes-${size}\\.txt\\s*${minutes.length} Bytes`));
+      await shot(page, `discussion-attach-chips-${size}`);
+      await checkScreen(page, `comment with file chips (${size})`);
+      await box.getByRole('button', { name: `Remove wrong-${size}.txt` }).click();
+      assert.equal(await chips.count(), 1);
+      await box.getByRole('button', { name: 'Post Reply' }).click();
+
+      const posted = byText(page, `Minutes attached (${size})`);
+      const files = posted.locator(':scope > [data-testid=comment-body] [data-testid=comment-attachment]');
+      await files.first().waitFor();
+      assert.equal(await files.count(), 1);
+      assert.match(await files.first().innerText(), new RegExp(`minutes-${size}\\.txt\\s*${minutes.length} Bytes`));
+      assert.match(await posted.locator(':scope > [data-testid=comment-body] [data-testid=comment-attachments]').innerText(),
+        /kept in the module.s Files/);
+      assert.equal(await box.locator('[data-testid=attach-chip]').count(), 0, 'the chips go with the posted comment');
+
+      // The link downloads the same bytes through the vault (HTTP 200).
+      const link = files.first().locator('a');
+      const [download, response] = await Promise.all([
+        page.waitForEvent('download'),
+        page.waitForResponse((r) => r.url().includes('/api/vault/download/')),
+        link.click(),
+      ]);
+      assert.equal(response.status(), 200);
+      assert.equal(download.suggestedFilename(), `minutes-${size}.txt`);
+      assert.ok(fs.readFileSync(await download.path()).equals(minutes), 'the downloaded bytes are the uploaded ones');
+
+      // A reply carries a file too.
+      await posted.locator(':scope > [data-testid=comment-body] [data-testid=comment-reply]').click();
+      const rbox = posted.locator('[data-testid=comment-reply-box]');
+      await rbox.locator('textarea').fill(`Photo of the facade (${size})`);
+      await rbox.getByLabel('Attach files').setInputFiles({ name: `facade-${size}.png`, mimeType: 'image/png', buffer: Buffer.from([137, 80, 78, 71]) });
+      await rbox.locator('[data-testid=attach-chip]').waitFor();
+      await rbox.getByRole('button', { name: 'Post Reply' }).click();
+      const reply = byText(page, `Photo of the facade (${size})`);
+      await reply.locator('[data-testid=comment-attachment]', { hasText: `facade-${size}.png` }).waitFor();
+      await checkScreen(page, `comments with attachments (${size})`);
+      await shot(page, `discussion-attachments-${size}`);
+
+      // Both files are vault files: the Files tab lists them.
+      await page.goto(filesUrl());
+      const table = page.locator('[data-testid=files-table]');
+      await table.locator('tbody tr', { hasText: `minutes-${size}.txt` }).waitFor();
+      await table.locator('tbody tr', { hasText: `facade-${size}.png` }).waitFor();
+      assert.equal(await table.locator('tbody tr', { hasText: `wrong-${size}.txt` }).count(), 0, 'a removed chip is never uploaded');
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+
+  test('a file the vault refuses (413) stays as a chip that says why; a viewer has no Attach files', async () => {
+    const { page, context } = await openPage(browser, stack.url, { viewport: DESKTOP });
+    await signIn(page, stack.url, 'sofia@demo.eu');
+    await page.goto(commentsUrl());
+    const box = page.locator('[data-testid=new-comment]');
+    await box.locator('textarea').focus();
+    await box.locator('textarea').fill('This one is too big');
+    await page.route('**/api/vault/upload/**', (r) => r.fulfill({ status: 413, contentType: 'application/json',
+      body: JSON.stringify({ error: 'The upload is too large (limit 25 MB)' }) }));
+    await box.getByLabel('Attach files').setInputFiles({ name: 'huge.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(64) });
+    await box.getByRole('button', { name: 'Post Reply' }).click();
+    const chip = box.locator('[data-testid=attach-chip]');
+    assert.equal(await chip.locator('[data-testid=attach-error]').innerText(), 'The upload is too large (limit 25 MB)');
+    await box.getByText('A file could not be uploaded').waitFor();
+    assert.equal(await byText(page, 'This one is too big').count(), 0, 'nothing was posted');
+    await checkScreen(page, 'comment with a refused file');
+    await page.unroute('**/api/vault/upload/**');
+    await context.close();
+
+    // Viktor views and comments, but may not upload: no Attach files, in the new-comment box or a reply box.
+    const viewer = await openPage(browser, stack.url, { viewport: DESKTOP });
+    await signIn(viewer.page, stack.url, 'viktor@demo.eu');
+    await viewer.page.goto(commentsUrl());
+    const vbox = viewer.page.locator('[data-testid=new-comment]');
+    await vbox.locator('textarea').focus();
+    await vbox.getByRole('button', { name: 'Post Reply' }).waitFor();
+    assert.equal(await vbox.getByLabel('Attach files').count(), 0);
+    await viewer.page.locator('[data-testid=comment-reply]').first().click();
+    await viewer.page.locator('[data-testid=comment-reply-box]').waitFor();
+    assert.equal(await viewer.page.locator('[data-testid=comment-reply-box]').getByLabel('Attach files').count(), 0);
+    await viewer.context.close();
+  });
+
   for (const [size, viewport] of [['desktop', undefined], ['phone', PHONE]]) {
     test(`a comment's light formatting and mention render safely (${size})`, async () => {
       const sofia = await apiAs(stack.url, 'sofia@demo.eu');

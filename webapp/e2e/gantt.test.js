@@ -108,11 +108,36 @@ async function target(client) {
   return item.children.find((c) => c.deliverable && c.deliverable.startDate >= iso(-4) && c.deliverable.startDate <= iso(18));
 }
 
-async function openLisbonGantt(who) {
+/**
+ * Where to grab a bar (`b`: its box) in `row`: inside the part not under the sticky name column nor past the
+ * scroll box's right edge, away from its end handles (scrolled into view, a long bar may pass under the names).
+ */
+async function grabX(row, b) {
+  const label = await row.locator('.gantt__label').boundingBox();
+  const box = await row.page().locator('[data-testid=gantt-scroll]').boundingBox();
+  const from = Math.max(b.x, label.x + label.width);
+  const to = Math.min(b.x + b.width, box.x + box.width);
+  return from + Math.min((to - from) / 2, 40);
+}
+
+/**
+ * The Lisbon project's chart in the days zoom around today (it opens fitted to the subtree's dates), scrolled
+ * until the row of `rowId` is rendered (only the rows in view are).
+ */
+async function openLisbonGantt(who, rowId) {
   const { page, context, errors } = await openPage(browser, stack.url);
   await signIn(page, stack.url, who);
   await page.goto(`${stack.url}/portal/${ids.portalId}/module/${ids.projectId}/gantt-chart`);
   await page.locator('[data-testid=gantt-row]').first().waitFor();
+  await page.click('[data-testid=gantt-zoom-days]');
+  await page.click('[data-testid=gantt-today-btn]');
+  await page.locator('[data-testid=gantt-scroll]').evaluate(async (box, id) => {
+    while (!box.querySelector(`[data-id="${id}"]`) && box.scrollTop + box.clientHeight < box.scrollHeight) {
+      box.scrollTop += box.clientHeight / 2;
+      await new Promise((r) => requestAnimationFrame(r));
+    }
+  }, rowId);
+  await page.locator(`[data-testid=gantt-row][data-id="${rowId}"]`).waitFor();
   return { page, context, errors };
 }
 
@@ -122,7 +147,7 @@ describe('moving bars', () => {
     const child = await target(sofia);
     assert.ok(child, 'a Lisbon child starts in the window');
     assert.ok(child.deliverable.links.edit_deadline, 'the editor may change its dates');
-    const { page, context, errors } = await openLisbonGantt('sofia@demo.eu');
+    const { page, context, errors } = await openLisbonGantt('sofia@demo.eu', child.id);
     const row = page.locator(`[data-testid=gantt-row][data-id="${child.id}"]`);
     const bar = row.locator('button[data-testid=gantt-bar]');
     const was = child.deliverable;
@@ -131,7 +156,7 @@ describe('moving bars', () => {
     const b = await bar.boundingBox();
     const track = await row.locator('.gantt__track').boundingBox();
     const perDay = track.width / 32;
-    const x = b.x + Math.min(b.width / 2, 40);
+    const x = await grabX(row, b);
     const y = b.y + b.height / 2;
     const saved = page.waitForResponse((r) => r.url().includes('/api/deliverable/edit-start-date/') && r.request().method() === 'POST');
     await page.mouse.move(x, y);
@@ -183,7 +208,7 @@ describe('moving bars', () => {
     const sofia = await apiAs(stack.url, 'sofia@demo.eu');
     const admin = await apiAs(stack.url, 'admin@demo.eu');
     const child = await target(sofia);
-    const { page, context, errors } = await openLisbonGantt('sofia@demo.eu');
+    const { page, context, errors } = await openLisbonGantt('sofia@demo.eu', child.id);
     const bar = page.locator(`[data-testid=gantt-row][data-id="${child.id}"] button[data-testid=gantt-bar]`);
     const label = await bar.getAttribute('aria-label');
     const patch = (what) => fetch(`${stack.url}/api/module/${what}/${child.id}`, { method: 'PATCH', headers: { Authorization: `Bearer ${admin.token}` } });
@@ -200,10 +225,12 @@ describe('moving bars', () => {
     try {
       await bar.scrollIntoViewIfNeeded(); // below the header and its fields
       const b = await bar.boundingBox();
-      const perDay = (await page.locator(`[data-testid=gantt-row][data-id="${child.id}"] .gantt__track`).boundingBox()).width / 32;
-      await page.mouse.move(b.x + 30, b.y + b.height / 2);
+      const row = page.locator(`[data-testid=gantt-row][data-id="${child.id}"]`);
+      const perDay = (await row.locator('.gantt__track').boundingBox()).width / 32;
+      const x = await grabX(row, b);
+      await page.mouse.move(x, b.y + b.height / 2);
       await page.mouse.down();
-      await page.mouse.move(b.x + 30 + perDay * 2, b.y + b.height / 2, { steps: 4 });
+      await page.mouse.move(x + perDay * 2, b.y + b.height / 2, { steps: 4 });
       await page.mouse.up();
       const dialog = page.locator('[data-testid=gantt-error]');
       await dialog.waitFor();
@@ -225,7 +252,7 @@ describe('moving bars', () => {
     const child = await target(viktor);
     assert.ok(child, 'the viewer sees the Lisbon child');
     assert.deepEqual(child.deliverable.links, {}, 'no edit link for a viewer');
-    const { page, context, errors } = await openLisbonGantt('viktor@demo.eu');
+    const { page, context, errors } = await openLisbonGantt('viktor@demo.eu', child.id);
     const sent = [];
     page.on('request', (r) => { if (r.url().includes('/api/deliverable/')) sent.push(r.url()); });
     const row = page.locator(`[data-testid=gantt-row][data-id="${child.id}"]`);

@@ -71,12 +71,13 @@ describe('keyboard only', () => {
     await page.keyboard.press('ArrowDown'); // and back, for the other tests' sake
     await page.locator('[data-testid=reorder-status]', { hasText: 'moved to position 2' }).waitFor();
 
-    // A task opens as an overlay with Enter; Escape closes it.
+    // A task opens with Enter (at this width in the side peek, beside the list); Escape closes it (the focus back
+    // on its row: e2e/peek.test.js).
     await tabTo(page, (name) => name.includes(before[1]) && !name.startsWith('Move'));
     await page.keyboard.press('Enter');
-    await page.locator('[data-testid=overlay]').waitFor();
+    await page.locator('[data-testid=peek]').waitFor();
     await page.keyboard.press('Escape');
-    await page.locator('[data-testid=overlay]').waitFor({ state: 'detached' });
+    await page.locator('[data-testid=peek]').waitFor({ state: 'detached' });
 
     // The Edit dialog: opened with Enter, closed with Escape, the focus back on Edit.
     await page.locator('[data-testid=edit-module]').focus();

@@ -289,13 +289,13 @@ describe('knowledge library', () => {
     await m.context.close();
   });
 
-  test('in a task overlay: the library, the editor and the reader stack above it; Escape closes the top only', async () => {
+  test('in a task\'s side peek: the library, the editor and the reader stack above it; Escape closes the top only', async () => {
     const { page, context, base, errors } = await newPage();
     await signIn(page, base, 'sofia@demo.eu');
     await page.goto(`${base}/portal/${ids.portalId}/projects/${ids.projectId}`);
-    await page.locator('[data-testid=tabs] a').first().click();
+    await page.locator('[data-testid=tabs] a').nth(1).click(); // the first child type, after the Overview
     await page.locator('[data-testid=child-list] a.childlist__name').first().click();
-    const overlay = page.locator('[data-testid=overlay]');
+    const overlay = page.locator('[data-testid=peek]'); // 1,360 px: beside the list
     await overlay.waitFor();
     await overlay.locator('[data-testid=tabs] a', { hasText: 'Knowledge' }).click();
     await overlay.locator('[data-testid=knowledge]').waitFor();
@@ -315,7 +315,7 @@ describe('knowledge library', () => {
     await shot(page, 'knowledge-task-reader');
     await page.keyboard.press('Escape');
     await page.waitForURL(taskLib);
-    assert.equal(await overlay.count(), 1, 'the task overlay stays open');
+    assert.equal(await overlay.count(), 1, 'the task stays open');
     await row.locator('[data-testid=article-title]').click();
     await page.locator('[data-testid=article-view]').getByText('Written inside a task').waitFor();
     await page.keyboard.press('Escape');
@@ -324,6 +324,141 @@ describe('knowledge library', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  for (const [label, viewport] of [['desktop', { width: 1366, height: 900 }], ['phone', PHONE]]) {
+    test(`an article lists its child articles, each a link to it (${label})`, async () => {
+      const sofia = await apiAs(stack.url, 'sofia@demo.eu');
+      const text = (t) => JSON.stringify({ blocks: [{ key: 'a', text: t, type: 'unstyled', depth: 0, inlineStyleRanges: [], entityRanges: [], data: {} }], entityMap: {} });
+      const make = async (title, parentArticleId) => {
+        const r = await sofia.post(`/api/article/add/${ids.projectId}`, sofia.form({ title, content: text(`${title} text`), ...(parentArticleId ? { parentArticleId: String(parentArticleId) } : {}) }));
+        assert.equal(r.status, 200, JSON.stringify(r.data));
+        return r.data.item.id;
+      };
+      const parent = await make(`Parent ${label}`);
+      const first = await make(`First child ${label}`, parent);
+      await make(`Grandchild ${label}`, first);
+      const second = await make(`Second child ${label}`, parent);
+
+      const { page, context, base, errors } = await openPage(browser, stack.url, { viewport });
+      await signIn(page, base, 'sofia@demo.eu');
+      const lib = `${base}/portal/${ids.portalId}/projects/${ids.projectId}/knowledge`;
+      await page.goto(`${lib}/${parent}`);
+      const list = page.locator('[data-testid=article-view] [data-testid=child-articles]');
+      await list.getByRole('heading', { name: 'Child articles' }).waitFor();
+      assert.deepEqual(await list.locator('[data-testid=child-article]').allInnerTexts(), [`First child ${label}`, `Second child ${label}`]);
+      await checkScreen(page, `knowledge child articles (${label})`);
+      await shot(page, `knowledge-children-${label}`);
+      await list.getByRole('link', { name: `First child ${label}` }).click();
+      await page.waitForURL(`${lib}/${first}`);
+      await page.locator('[data-testid=article-view]').getByText(`First child ${label} text`).waitFor();
+      assert.deepEqual(await page.locator('[data-testid=article-view] [data-testid=child-article]').allInnerTexts(), [`Grandchild ${label}`]);
+
+      // The reader's links stay in the reader.
+      await page.goto(`${lib}/reader/${parent}`);
+      await page.locator('[data-testid=article-reader] [data-testid=child-article]', { hasText: `Second child ${label}` }).click();
+      await page.waitForURL(`${lib}/reader/${second}`);
+      await page.locator('[data-testid=article-reader]').getByText(`Second child ${label} text`).waitFor();
+      assert.equal(await page.locator('[data-testid=article-reader] [data-testid=child-articles]').count(), 0, 'a leaf lists none');
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+
+  // A 1x1 PNG: what the image box uploads.
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+  for (const [label, viewport] of [['desktop', { width: 1366, height: 900 }], ['phone', PHONE]]) {
+    test(`the '/' menu inserts a code block, a rule and an uploaded image; the reader shows them (${label})`, async () => {
+      const { page, context, base, errors } = await openPage(browser, stack.url, { viewport });
+      await signIn(page, base, 'sofia@demo.eu');
+      const lib = `${base}/portal/${ids.portalId}/projects/${ids.projectId}/knowledge`;
+      await page.goto(`${lib}/new`);
+      const title = `Blocks ${label}`;
+      await page.fill('#article-title', title);
+      await typeInEditor(page, 'Intro');
+      await page.keyboard.press('Enter');
+      const editor = page.getByRole('textbox', { name: 'Content' });
+
+      // '/' on the empty line: the editor becomes the combobox of a listbox of block kinds.
+      await page.keyboard.type('/');
+      const menu = page.getByRole('listbox', { name: 'Insert a block' });
+      await menu.waitFor();
+      const combo = page.getByRole('combobox', { name: 'Content' });
+      assert.equal(await combo.getAttribute('aria-expanded'), 'true');
+      assert.equal(await combo.getAttribute('aria-controls'), await menu.getAttribute('id'));
+      assert.deepEqual(await menu.getByRole('option').allInnerTexts(),
+        ['Heading 1', 'Heading 2', 'Heading 3', 'Bulleted list', 'Numbered list', 'Quote', 'Code block', 'Horizontal rule', 'Image']);
+      await page.keyboard.press('ArrowDown');
+      const selected = menu.getByRole('option', { selected: true });
+      assert.equal(await selected.innerText(), 'Heading 2');
+      assert.equal(await combo.getAttribute('aria-activedescendant'), await selected.getAttribute('id'));
+      await checkScreen(page, `knowledge editor, '/' menu open (${label})`);
+      await shot(page, `knowledge-slash-menu-${label}`);
+      // Escape closes only the menu, the '/' stays; typing on filters.
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
+      assert.equal(await page.locator('[data-testid=article-form]').count(), 1);
+      await page.keyboard.press('Backspace');
+      await page.keyboard.type('/cod');
+      assert.deepEqual(await menu.getByRole('option').allInnerTexts(), ['Code block']);
+      await page.keyboard.press('Enter');
+      await menu.waitFor({ state: 'detached' });
+      await page.keyboard.type('let x = 1;');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter'); // an empty code line leaves the block
+      await page.keyboard.type('/rule');
+      await page.keyboard.press('Enter');
+      await page.locator('[data-testid=rich-text-editor] hr').waitFor();
+      await page.keyboard.type('/ima');
+      await page.getByRole('option', { name: 'Image' }).click();
+      const box = page.locator('[data-testid=image-box]');
+      await box.waitFor();
+      await box.getByLabel('Image file').setInputFiles({ name: 'plan.png', mimeType: 'image/png', buffer: PNG });
+      await box.getByRole('button', { name: 'Insert image' }).click();
+      await box.getByText('Describe the image for those who cannot see it').waitFor();
+      await box.getByLabel('Alt text (what the image shows)').fill(`Site plan ${label}`);
+      await box.getByRole('button', { name: 'Insert image' }).click();
+      await box.waitFor({ state: 'detached' });
+      const img = page.locator('[data-testid=rich-text-editor] img[data-testid=rte-image]');
+      await img.waitFor();
+      assert.equal(await img.getAttribute('alt'), `Site plan ${label}`);
+      assert.match(await img.getAttribute('src'), /^blob:/);
+      await page.waitForFunction(() => { const i = document.querySelector('[data-testid=rich-text-editor] img'); return i && i.complete && i.naturalWidth > 0; });
+      assert.equal(await editor.count(), 1, 'the editor is a textbox again once the menu is gone');
+      await checkScreen(page, `knowledge editor with a code block, rule and image (${label})`);
+      await shot(page, `knowledge-editor-blocks-${label}`);
+
+      await page.click('button:has-text("Add Content")');
+      await page.locator('[data-testid=article-status]', { hasText: 'ADDED' }).waitFor();
+      await page.waitForURL(lib);
+      const row = page.locator('[data-testid=article-row]', { hasText: title });
+      await row.waitFor();
+      const id = await row.getAttribute('data-article-id');
+      const sofia = await apiAs(base, 'sofia@demo.eu');
+      const raw = JSON.parse((await sofia.get(`/api/article/view/${ids.projectId}/${id}`)).data.item.content);
+      assert.deepEqual(raw.blocks.map((b) => [b.type, b.type === 'atomic' ? raw.entityMap[b.entityRanges[0].key].type : b.text]),
+        [['unstyled', 'Intro'], ['code-block', 'let x = 1;'], ['atomic', 'HR'], ['atomic', 'IMAGE'], ['unstyled', '']]);
+      const image = raw.entityMap[raw.blocks[3].entityRanges[0].key].data;
+      assert.equal(image.alt, `Site plan ${label}`);
+      assert.match(image.src, new RegExp(`^/api/vault/download/${ids.projectId}/\\d+$`));
+      // The image is a file of the project's vault: its bytes are what was uploaded.
+      const bytes = await fetch(`${base}${image.src}`, { headers: { Authorization: `Bearer ${sofia.token}` } });
+      assert.equal(bytes.status, 200);
+      assert.ok(Buffer.from(await bytes.arrayBuffer()).equals(PNG), 'the vault holds the uploaded image');
+
+      await page.goto(`${lib}/reader/${id}`);
+      const reader = page.locator('[data-testid=article-reader]');
+      await reader.locator('pre.public-DraftStyleDefault-pre', { hasText: 'let x = 1;' }).waitFor();
+      assert.equal(await reader.locator('hr').count(), 1);
+      const shown = reader.getByRole('img', { name: `Site plan ${label}` });
+      await shown.waitFor();
+      await page.waitForFunction(() => { const i = document.querySelector('[data-testid=article-reader] img'); return i && i.tagName === 'IMG' && i.complete && i.naturalWidth > 0; });
+      await checkScreen(page, `knowledge reader with blocks (${label})`);
+      await shot(page, `knowledge-reader-blocks-${label}`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
 
   test('hostile content is shown as text and nothing runs', async () => {
     const sofia = await apiAs(stack.url, 'sofia@demo.eu');

@@ -127,9 +127,9 @@ describe('tasks of a portal', () => {
     const first = page.locator('[data-testid=task-name]').first();
     const name = await first.innerText();
     await first.click();
-    // over its phase's overlay: the last overlay is the task's
-    const shown = page.locator('[data-testid=overlay] [data-testid=module-name]').last();
-    await page.locator('[data-testid=overlay]').nth(1).locator('[data-testid=module-name]').waitFor();
+    // in the side peek beside its phase's list (1,360 px), its phase in its path
+    const shown = page.locator('[data-testid=peek] [data-testid=module-name]');
+    await shown.waitFor();
     assert.equal(await shown.innerText(), name.replace(/^✓/, '').trim());
     await context.close();
   });

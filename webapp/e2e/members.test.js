@@ -79,8 +79,8 @@ describe('members', () => {
     await form.locator('button[type=submit]').click();
     // Paula shares no portal with Lisbon's people: she is invited, as an unknown address would be (the answer never
     // tells which), and joins when she signs in.
-    await page.locator('[data-testid=invite-notice] >> text=paula@demo.eu').waitFor();
-    await page.click('.modal button:has-text("Ok")');
+    await page.getByTestId('toast').filter({ hasText: 'paula@demo.eu' }).waitFor(); // a toast, no Ok to click
+    await page.locator('.modal').waitFor({ state: 'detached' });
     await apiAs(stack.url, 'paula@demo.eu');
     await page.reload();
     await memberRow(page, 'paula@demo.eu').waitFor();
@@ -144,8 +144,8 @@ describe('members', () => {
     const form = page.locator('.modal [data-testid=dynamic-form]');
     await form.getByLabel('Email').fill('new.colleague@example.org');
     await form.locator('button[type=submit]').click();
-    await page.locator('[data-testid=invite-notice] >> text=new.colleague@example.org').waitFor();
-    await page.click('.modal button:has-text("Ok")');
+    await page.getByTestId('toast').filter({ hasText: 'new.colleague@example.org' }).waitFor();
+    await page.locator('.modal').waitFor({ state: 'detached' });
     await context.close();
   });
 

@@ -95,6 +95,14 @@ export async function formValues(client, url) {
   return { values, form: data };
 }
 
+/** Fill a server-described form and send it (the form's other values as they are); the item it answers. */
+export async function submitForm(client, url, fields) {
+  const { values, form } = await formValues(client, url);
+  const res = await client.post(form.action, client.form({ ...values, ...fields, _method: form.method }));
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.data)}`);
+  return res.data.item;
+}
+
 /** The demo's consortium portal and its Lisbon project, looked up by name. */
 export async function lisbon(client) {
   const portals = (await client.get('/api/membership/list-entry-modules')).data.list;

@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LAPTOP, PHONE, TABLET, brokenWords, checkScreen } from './a11y.js';
 import { openPage, shot, signIn, useStack } from './browser.js';
-import { apiAs, formValues, lisbon } from './outbox.js';
+import { apiAs, lisbon, submitForm } from './outbox.js';
 
 const FORMULA = '=HYPERLINK("http://evil.example","Survey")';
 const OPEN = 'NOT_STARTED,IN_PROGRESS,BLOCKED';
@@ -20,14 +20,6 @@ let admin;
 let phase;
 let formulaTask;
 let tickTasks; // {width: task} in progress, one per width of DONE_VIEWPORTS
-
-/** Fill a server-described form and send it; the item it answers. */
-async function submitForm(client, url, fields) {
-  const { values, form } = await formValues(client, url);
-  const res = await client.post(form.action, client.form({ ...values, ...fields, _method: form.method }));
-  assert.equal(res.status, 200, JSON.stringify(res.data));
-  return res.data.item;
-}
 
 useStack(async (s, b) => {
   stack = s;
@@ -127,7 +119,7 @@ describe('tasks-all', () => {
     await context.close();
   });
 
-  test('a task under a phase opens over that phase\'s tasks tab', async () => {
+  test('a task under a phase opens in the side peek, its phase in its path; Close goes to that phase\'s tasks tab', async () => {
     const { page, context, errors } = await openPage(browser, stack.url);
     await signIn(page, stack.url, 'sofia@demo.eu');
     await page.goto(`${stack.url}/portal/${ids.portalId}/tasks-all`);
@@ -146,19 +138,20 @@ describe('tasks-all', () => {
     const taskId = Number(await row.getAttribute('data-id'));
     assert.equal(href, `/portal/${ids.portalId}/projects/${ids.projectId}/phases/${phase.id}/tasks/${taskId}`);
     await link.click();
-    // two overlays: the phase over the project's phases tab, the task (nested in it) over the phase's tasks tab
-    const overlays = page.locator('[data-testid=overlay]');
-    await overlays.nth(1).locator('[data-testid=module-name]').waitFor();
-    assert.equal(await overlays.count(), 2);
-    assert.equal(await overlays.nth(0).locator('[data-testid=module-name]').first().innerText(), phase.name);
+    // 1,360 px: the task in the side peek beside the project's phases tab, its phase last in its path (a link to it)
+    const peek = page.locator('[data-testid=peek]');
+    await peek.locator('[data-testid=module-name]', { hasText: 'Energy audit' }).waitFor();
+    assert.equal(await page.locator('[data-testid=overlay]').count(), 0);
     assert.equal(await page.locator('.module-view .tabs__tab--on').first().innerText(), 'Phases');
-    assert.equal(await overlays.nth(0).locator('.tabs__tab--on').first().innerText(), 'Tasks');
-    assert.equal(await overlays.nth(1).locator('[data-testid=module-name]').innerText(), 'Energy audit');
-    assert.match(await overlays.nth(1).locator('.overlay__crumb').innerText(), /^Task · Energy audit/);
-    // CLOSE goes back to the phase's tasks tab, where the task is listed
-    await overlays.nth(1).locator('[data-testid=overlay-close]').click();
+    const crumb = peek.locator('[data-testid=crumbs] a').last();
+    assert.equal(await crumb.innerText(), phase.name);
+    assert.match(await crumb.getAttribute('href'), new RegExp(`/projects/${ids.projectId}/phases/${phase.id}$`));
+    // Close goes back to the phase's tasks tab, where the task is listed
+    await peek.locator('[data-testid=peek-close]').click();
     await page.waitForURL(`**/projects/${ids.projectId}/phases/${phase.id}/tasks`);
-    assert.equal(await overlays.count(), 1);
+    await peek.locator('[data-testid=module-name]', { hasText: phase.name }).waitFor();
+    await peek.locator('.tabs__tab--on', { hasText: 'Tasks' }).waitFor();
+    await peek.locator('[data-testid=child-row]', { hasText: 'Energy audit' }).waitFor();
     await shot(page, 'tasks-all-phase-overlay');
     assert.deepEqual(errors, []);
     await context.close();
@@ -242,9 +235,11 @@ describe('one meaning of done: the checklist box and the status badge', () => {
       const { page, context, errors } = await openPage(browser, stack.url, { viewport });
       await signIn(page, stack.url, 'admin@demo.eu');
       await page.goto(`${stack.url}/portal/${ids.portalId}/projects/${ids.projectId}/phases/${phase.id}/tasks`);
-      const overlays = page.locator('[data-testid=overlay]');
+      // 1,366 px: the phase in the side peek, its task in its place; 390 px: the task's overlay over the phase's
+      const frames = page.locator(width === '390' ? '[data-testid=overlay]' : '[data-testid=peek]');
+      const taskFrame = width === '390' ? frames.nth(1) : frames.first();
       const link = `a[href$="/phases/${phase.id}/tasks/${task.id}"]`;
-      const row = overlays.first().locator('[data-testid=child-row]', { has: page.locator(link) });
+      const row = frames.first().locator('[data-testid=child-row]', { has: page.locator(link) });
       const box = row.locator('[data-testid=checklist]');
       const badge = (status) => row.locator(`[data-testid=status-badge][data-status="${status}"]`);
       await badge('IN_PROGRESS').waitFor();
@@ -262,17 +257,18 @@ describe('one meaning of done: the checklist box and the status badge', () => {
       await badge('IN_PROGRESS').waitFor();
       await row.locator('[data-testid=checklist]:not(:checked)').waitFor();
 
-      // The status set in the task's own header ticks its box in the phase's list.
+      // The status set in the task's own properties (its menu, in place) ticks its box in the phase's list.
       await row.locator(link).click();
-      const header = overlays.nth(1).locator('[data-testid=module-header]');
+      const header = taskFrame.locator('[data-testid=props-status]');
       await header.locator('[data-testid=status-badge]').click();
-      const dialog = page.getByRole('dialog', { name: 'Edit Status' });
-      await dialog.locator('select[name=status]').selectOption('VERIFIED_COMPLETE');
-      await checkScreen(page, `the status form of a task (${width} px)`);
-      await dialog.getByRole('button', { name: 'Save' }).click();
-      await dialog.waitFor({ state: 'detached' });
+      const menu = taskFrame.locator('[data-testid=status-menu]');
+      await menu.waitFor();
+      await checkScreen(page, `the status menu of a task (${width} px)`);
+      await menu.locator('[data-status=VERIFIED_COMPLETE]').click();
+      await menu.waitFor({ state: 'detached' });
       await header.locator('[data-testid=status-badge][data-status=VERIFIED_COMPLETE]').waitFor();
-      await overlays.nth(1).locator('[data-testid=overlay-close]').click();
+      await page.waitForLoadState('networkidle'); // saved
+      await taskFrame.locator('[data-testid=overlay-close], [data-testid=peek-close]').last().click();
       await page.waitForURL(`**/phases/${phase.id}/tasks`);
       await row.locator('[data-testid=checklist]:checked').waitFor();
       await badge('VERIFIED_COMPLETE').waitFor();

@@ -110,32 +110,29 @@ describe('file vault', () => {
     const [current] = await Promise.all([page.waitForEvent('download'), revised.locator('[data-testid=file-download]').click()]);
     assert.equal((await readDownload(current)).toString(), 'version two');
 
-    // lock: SUCCESS 'File is locked'
+    // lock: 'File is locked' as a toast (no Ok to click) and the lock mark on the row
     await revised.locator('[data-testid=file-more]').click();
     await page.click('[data-testid=file-lock]');
-    await page.locator('[data-testid=result-success]').waitFor();
-    assert.equal(await page.locator('.modal__title').innerText(), 'SUCCESS');
-    assert.match(await page.locator('[data-testid=result-success]').innerText(), /File is locked/);
-    await shot(page, 'vault-lock-success');
-    await page.click('[data-testid=result-ok]');
+    await page.getByTestId('toast').filter({ hasText: 'File is locked' }).waitFor();
     await revised.locator('[data-testid=lock-mark]').waitFor();
+    assert.equal(await page.locator('.modal').count(), 0);
+    await shot(page, 'vault-lock-success');
 
-    // a locked file cannot be deleted or edited: the popup says so
-    await revised.locator('[data-testid=file-delete]').click();
-    await page.locator('[data-testid=locked-popup]').waitFor();
-    assert.match(await page.locator('[data-testid=locked-popup]').innerText(), /File is locked/);
-    await shot(page, 'vault-locked-popup');
-    await page.click('.modal button:has-text("Ok")');
-    await revised.locator('[data-testid=file-edit]').click();
-    await page.locator('[data-testid=locked-popup]').waitFor();
-    await page.click('.modal button:has-text("Ok")');
+    // a locked file's delete and edit are disabled, 'File is locked' their tooltip; a click does nothing
+    for (const id of ['file-delete', 'file-edit']) {
+      const button = revised.locator(`[data-testid=${id}]`);
+      assert.equal(await button.getAttribute('aria-disabled'), 'true');
+      assert.equal(await button.getAttribute('title'), 'File is locked');
+      await button.click({ force: true }); // a user can still click it: nothing opens
+    }
+    assert.equal(await page.locator('.modal').count(), 0);
 
-    // unlock: SUCCESS 'File is unlocked'
+    // unlock: 'File is unlocked'
     await revised.locator('[data-testid=file-more]').click();
     await page.click('[data-testid=file-unlock]');
-    await page.locator('[data-testid=result-success] >> text=File is unlocked').waitFor();
-    await page.click('[data-testid=result-ok]');
+    await page.getByTestId('toast').filter({ hasText: 'File is unlocked' }).waitFor();
     await revised.locator('[data-testid=lock-mark]').waitFor({ state: 'detached' });
+    assert.equal(await revised.locator('[data-testid=file-delete]').getAttribute('aria-disabled'), null);
 
     // delete, with the question
     await revised.locator('[data-testid=file-delete]').click();
@@ -217,19 +214,15 @@ describe('file vault', () => {
     // lock, then neither delete nor edit
     await edited.locator('[data-testid=reference-more]').click();
     await page.click('[data-testid=reference-lock]');
-    await page.locator('[data-testid=result-success] >> text=Reference is locked').waitFor();
-    await page.click('[data-testid=result-ok]');
-    await edited.locator('[data-testid=reference-delete]').click();
-    await page.locator('[data-testid=locked-popup] >> text=Reference is locked').waitFor();
-    await page.click('.modal button:has-text("Ok")');
-    await edited.locator('[data-testid=reference-edit]').click();
-    await page.locator('[data-testid=locked-popup] >> text=Reference is locked').waitFor();
-    await page.click('.modal button:has-text("Ok")');
+    await page.getByTestId('toast').filter({ hasText: 'Reference is locked' }).waitFor();
+    for (const id of ['reference-delete', 'reference-edit']) {
+      await edited.locator(`[data-testid=${id}][aria-disabled=true][title="Reference is locked"]`).click({ force: true });
+    }
+    assert.equal(await page.locator('.modal').count(), 0);
     // unlock and delete with the question
     await edited.locator('[data-testid=reference-more]').click();
     await page.click('[data-testid=reference-unlock]');
-    await page.locator('[data-testid=result-success] >> text=Reference is unlocked').waitFor();
-    await page.click('[data-testid=result-ok]');
+    await page.getByTestId('toast').filter({ hasText: 'Reference is unlocked' }).waitFor();
     await edited.locator('[data-testid=reference-delete]').click();
     await page.locator('.modal >> text=Do you want to delete the reference?').waitFor();
     await page.click('.modal button:has-text("Delete")');
@@ -443,8 +436,8 @@ describe('file vault', () => {
     await page.keyboard.press('Escape');
     await page.locator('.modal__dialog').waitFor({ state: 'detached' });
     await context.close();
-    // with room for every column, nothing scrolls and no edge is drawn
-    const wide = await open('sofia@demo.eu', `/portal/${ids.portal}/projects/${ids.lisbon}/files`, DESKTOP);
+    // with room for every column (beside the side menu and the properties column), nothing scrolls and no edge is drawn
+    const wide = await open('sofia@demo.eu', `/portal/${ids.portal}/projects/${ids.lisbon}/files`, { width: 1920, height: 1000 });
     await rowOf(wide.page, 'files-table', 'Monthly energy use 2026').waitFor();
     assert.equal(await wide.page.locator('[data-testid=files-table] .dt__scroll--sideways').count(), 0);
     await wide.context.close();

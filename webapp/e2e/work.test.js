@@ -2,6 +2,7 @@
    dialog states, 'Add Date' of one date, Edit Project, the delete warning, and two people editing one article. */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { checkScreen } from './a11y.js';
 import { openPage, shot, signIn } from './browser.js';
 import { apiGet, apiSubmit, useDemo } from './vault-helpers.js';
 
@@ -24,10 +25,27 @@ async function open(email, path, viewport) {
 
 const field = (page, attribute) => page.locator(`[data-testid=cf-field][data-attribute=${attribute}]`);
 
-/** Open a field's add dialog, fill it (control name -> value; a select by option label), save, see the success. */
+/**
+ * Add a value to a field as a person would: a one-value field of a plain type in place (type or pick, Enter), a series
+ * or a many-option list in its dialog (control name -> value; a select by option label); then see it saved.
+ */
 async function addValue(page, label, attribute, values) {
+  const row = field(page, attribute);
   await page.getByRole('button', { name: `Add ${label}`, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `Add ${label}` });
+  const inPlace = row.locator('.in-place__input');
+  await dialog.or(inPlace).first().waitFor();
+  if (await inPlace.count()) {
+    const [value] = Object.values(values);
+    if (await inPlace.evaluate((el) => el.tagName === 'SELECT')) await inPlace.selectOption({ label: value });
+    else {
+      await inPlace.fill(value);
+      await inPlace.press('Enter');
+    }
+    assert.equal(await dialog.count(), 0, 'no dialog for a value typed in place');
+    await row.locator('[aria-busy=true]').waitFor({ state: 'detached' });
+    return;
+  }
   for (const [name, value] of Object.entries(values)) {
     const control = dialog.locator(`[name="${name}"]`);
     await control.waitFor();
@@ -35,9 +53,9 @@ async function addValue(page, label, attribute, values) {
     else await control.fill(value);
   }
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await dialog.getByRole('status').filter({ hasText: 'Data Transfer Successful' }).waitFor();
-  await dialog.waitFor({ state: 'detached' }); // it closes by itself after a moment
-  await field(page, attribute).waitFor();
+  await page.getByTestId('toast').filter({ hasText: 'Data Transfer Successful' }).waitFor(); // a toast, no dialog to wait on
+  await dialog.waitFor({ state: 'detached' });
+  await row.waitFor();
 }
 
 describe('custom fields on a module', () => {
@@ -45,7 +63,7 @@ describe('custom fields on a module', () => {
     const { page, context, errors } = await open('sofia@demo.eu', `/portal/${t.ids.portal}/projects/${t.ids.porto}`);
     const section = page.locator('[data-testid=fields-section]');
     await section.waitFor();
-    assert.equal(await field(page, 'budget').locator('dd').innerText().then((t) => t.includes('n/a')), true);
+    await field(page, 'budget').getByRole('button', { name: 'Add Budget', exact: true }).waitFor(); // no value yet
 
     await addValue(page, 'Site notes', 'site_notes', { stringval: 'Keys at the caretaker, flat 1A.' });
     await addValue(page, 'Energy class', 'energy_class', { option: 'C' });
@@ -62,21 +80,21 @@ describe('custom fields on a module', () => {
     assert.equal(await field(page, 'budget').locator('[data-testid=cf-value]').innerText(), '€100,000');
     assert.equal(await field(page, 'building_permit').locator('[data-testid=cf-value]').innerText(), '1st Dec 2026');
     const points = field(page, 'energy_saving').locator('[data-testid=cf-point]');
+    await points.nth(1).waitFor(); // the series re-reads after the dialog closes; the toast can come first
     assert.deepEqual(await points.locator('td:first-child').allInnerTexts(), ['1st Oct 2026', '1st Sep 2026']);
     assert.deepEqual(await points.locator('[data-testid=cf-point-value]').allInnerTexts(), ['21.5 %', '12 %']);
     await field(page, 'energy_saving').locator('[data-testid=sparkline]').waitFor();
     await shot(page, 'work-fields');
 
-    // A bad number: the server's message on the field, the dialog stays open with what was typed.
+    // A bad number typed in place: the server's message on the control, and the field goes back to '+ Add'.
     await page.getByRole('button', { name: 'Add Floor area', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add Floor area' });
-    await dialog.locator('[name=numval]').fill('about 90');
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.locator('.field__error').waitFor();
-    assert.equal(await dialog.locator('[name=numval]').inputValue(), 'about 90');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await dialog.getByRole('button', { name: 'Discard' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    const area = field(page, 'floor_area');
+    await area.locator('.in-place__input').fill('about 90');
+    await area.locator('.in-place__input').press('Enter');
+    await area.getByTestId('in-place-error').waitFor();
+    assert.match(await area.getByTestId('in-place-error').innerText(), /number/i);
+    await area.getByRole('button', { name: 'Add Floor area', exact: true }).waitFor();
+    await checkScreen(page, 'work: a refused value in place');
 
     // The metrics of the portal count the new budget at once: (2,400,000 + 1,450,000 + 860,000 + 100,000) / 4.
     await page.goto(`${t.stack.url}/portal/${t.ids.portal}/metrics`);
@@ -97,19 +115,20 @@ describe('custom fields on a module', () => {
 });
 
 describe('dialogs and the deliverable strip', () => {
-  test("'Add Date' opens that date's form alone; the edit dialog asks before discarding and says it saved", async () => {
+  test("'Add Date' edits that date in place; the edit dialog asks before discarding and says it saved", async () => {
     const { page, context } = await open('sofia@demo.eu', `/portal/${t.ids.portal}/projects/${t.ids.porto}`);
     const deadline = page.locator('[data-testid=strip-deadline]');
-    await deadline.getByRole('button', { name: 'Add Date' }).click();
-    const add = page.getByRole('dialog', { name: 'Add Deadline' });
-    await add.locator('input[name=deadline]').fill('2027-03-31');
-    assert.equal(await add.locator('input:not([type=hidden]), select, textarea').count(), 1);
-    await add.getByRole('button', { name: 'Save' }).click();
-    await add.getByText('Data Transfer Successful').waitFor();
-    await add.waitFor({ state: 'detached' });
-    await deadline.getByText('31st Mar 2027').waitFor();
-    await page.locator('[data-testid=strip-startDate]').getByRole('button', { name: 'Add Date' }).waitFor();
-    assert.equal(await page.locator('[data-testid=module-header] [data-testid=status-badge]').getAttribute('data-status'), 'NOT_STARTED');
+    await deadline.getByRole('button', { name: 'Add Date (Deadline)' }).click();
+    const input = deadline.getByLabel('Deadline');
+    await input.fill('2027-03-31');
+    await input.press('Enter');
+    await deadline.getByText('31st Mar 2027').waitFor(); // at once, then confirmed by the server's answer
+    await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 1000 }).catch(() => {});
+    assert.equal(await page.getByRole('dialog').count(), 0, 'no dialog opened');
+    await page.locator('[data-testid=strip-startDate]').getByRole('button', { name: 'Add Date (Start Date)' }).waitFor();
+    await page.locator('[data-testid=props-status] [data-testid=status-badge][data-status=NOT_STARTED]').waitFor();
+    await page.reload();
+    await deadline.getByText('31st Mar 2027').waitFor(); // saved
 
     await page.locator('[data-testid=module-header]').getByRole('button', { name: 'Edit', exact: true }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Project' });
@@ -119,26 +138,33 @@ describe('dialogs and the deliverable strip', () => {
     await edit.getByRole('button', { name: 'Keep editing' }).click();
     assert.equal(await edit.locator('input[name=name]').inputValue(), 'Porto demo case – row houses');
     await edit.getByRole('button', { name: 'Save' }).click();
-    await edit.getByRole('status').filter({ hasText: 'Data Transfer Successful' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Data Transfer Successful' }).waitFor();
+    await edit.waitFor({ state: 'detached' });
     await shot(page, 'work-dialog-success');
     await page.locator('[data-testid=module-name]', { hasText: 'row houses' }).waitFor();
-    await edit.waitFor({ state: 'detached' });
     await context.close();
   });
 
-  test('Edit Project opens the edit form inside the portal layout, with a way back', async () => {
+  test('Edit Project edits in place, in a side panel; its /v2 address opens the same screen with the panel open', async () => {
     const { page, context } = await open('sofia@demo.eu', `/portal/${t.ids.portal}/${t.ids.oslo}`);
+    const before = page.url();
     await page.click('[data-testid=edit-project]');
-    await page.waitForURL((u) => u.pathname === `/v2/4rineu/${t.ids.portal}/${t.ids.oslo}`);
     const edit = page.getByRole('dialog', { name: 'Edit Project' });
     await edit.locator('input[name=name]').waitFor();
-    await page.locator('nav.rail').waitFor(); // the portal's layout
+    assert.equal(page.url(), before); // no other page: the project stays in view beside the panel
+    await page.locator('[data-testid=tabs]').getByRole('link', { name: 'Overview' }).waitFor();
     await edit.locator('input[name=name]').fill('Oslo demo case – Tøyen');
     await edit.getByRole('button', { name: 'Save' }).click();
     await edit.waitFor({ state: 'detached' });
-    await page.click('[data-testid=v2-back]');
-    await page.waitForURL((u) => u.pathname === `/portal/${t.ids.portal}/${t.ids.oslo}`);
+    // every view of the name on the screen changes at once: the header, the breadcrumb and the side menu
     await page.locator('[data-testid=module-name]', { hasText: 'Tøyen' }).waitFor();
+    await page.locator('[data-testid=breadcrumb] [aria-current=page]', { hasText: 'Tøyen' }).waitFor();
+    await page.locator('.sidemenu', { hasText: 'Tøyen' }).waitFor();
+    // the spec's address of Edit Project lands on the same screen with the panel open
+    await page.goto(`${t.stack.url}/v2/4rineu/${t.ids.portal}/${t.ids.oslo}`);
+    await page.waitForURL((u) => u.pathname === `/portal/${t.ids.portal}/${t.ids.oslo}`);
+    await page.getByRole('dialog', { name: 'Edit Project' }).locator('input[name=name]').waitFor();
+    await page.locator('nav.rail').waitFor(); // the portal's layout
     await context.close();
   });
 

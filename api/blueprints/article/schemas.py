@@ -15,5 +15,6 @@ class ArticleSchema(Camel):
     updated = UtcDateTime(allow_none=True)
     createdBy = fields.String(allow_none=True)
     createdById = fields.Integer(allow_none=True)
-    children = fields.List(fields.Nested(lambda: ArticleSchema(exclude=("content",))))
+    children = fields.List(fields.Nested(lambda: ArticleSchema(exclude=("content",))), metadata={
+        "description": "in the list: the nested articles; in a view: the articles right under it (id, title)"})
     links = fields.Dict()

@@ -18,7 +18,7 @@ def _dump(module, _d=None):
 
 
 def _owner_options(module, d=None):
-    return {"ownerId": deliverables.owner_options(module, d.owner_id if d else None)}
+    return {"ownerId": deliverables.owner_options(module, d.owner_id if d else None, current_user)}
 
 
 @bp.get("/find/<int:module_id>")

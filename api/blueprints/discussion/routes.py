@@ -38,8 +38,10 @@ def mentionable(module_id):
 
 @comment_bp.post("/add/<int:module_id>")
 @jwt_required()
-@doc("Add a comment (title, content); `@[Name](user:ID)` in the content mentions that person, who must be able to "
-     "view the module (else 422 on content)", response=item_of(CommentSchema), form=CommentForm)
+@doc("Add a comment (title, content, attachments); `@[Name](user:ID)` in the content mentions that person, who "
+     "must be able to view the module (else 422 on content). `attachments` are ids of files uploaded to the module's "
+     "vault first (its add_file link): attaching needs that upload right (403, 423 when locked), and an id that is "
+     "no file of this module is 422 on attachments", response=item_of(CommentSchema), form=CommentForm)
 def add(module_id):
     module = modules.visible_module(current_user, module_id, "comment")
     return {"item": discussion.add(current_user, module, parse(CommentForm))}
@@ -47,7 +49,8 @@ def add(module_id):
 
 @comment_bp.post("/reply/<int:module_id>/<int:comment_id>")
 @jwt_required()
-@doc("Reply to a comment (title, content)", response=item_of(CommentSchema), form=CommentForm)
+@doc("Reply to a comment (title, content, attachments: as for a comment)", response=item_of(CommentSchema),
+     form=CommentForm)
 def reply(module_id, comment_id):
     module = modules.visible_module(current_user, module_id, "comment")
     parent = discussion.get(module, comment_id)

@@ -1,18 +1,19 @@
 """The module tree (spec §7 Modules)."""
 import re
 
-from flask import Blueprint
+from flask import Blueprint, request
 from flask_jwt_extended import current_user, jwt_required
 
 from ...errors import BadRequest
-from ...forms import choice, describe, paging, parse, query_date, query_int
-from ...forms.modules import ModuleForm
+from ...forms import choice, describe, paging, parse, query_date, query_id, query_int
+from ...forms.modules import FromTemplateForm, ModuleAddForm, ModuleForm
 from ...presenting import page_meta
-from ...services import modules
+from ...services import cloning, modules
 from ...transactions import writes
 from .. import conditional, doc, paging_query
 from ...schemas import FormSchema, MessageSchema, item_of, list_of, paged_of
-from .schemas import ModuleRowSchema, ModuleSchema, TaskRowSchema
+from ..clone.schemas import TemplateSchema
+from .schemas import ModuleRowSchema, ModuleSchema, TaskRowSchema, TreeSchema
 
 bp = Blueprint("module", __name__, url_prefix="/api/module")
 TYPE_RE = re.compile(r"^4rineu_[a-z_]{1,40}$")
@@ -48,23 +49,64 @@ def list_(module_id):
                        lambda: {"list": modules.list_children(current_user, module_id)})
 
 
-@bp.get("/add/<int:module_id>/<type_>")
+@bp.get("/tree/<int:module_id>")
 @jwt_required()
-@doc("The form to add a child module of a type the platform skeleton allows here", response=FormSchema)
-def add_form(module_id, type_):
+@doc("The subtree of a module that the user may view, depth first (at most 2,000 modules), each row with its "
+     "depth and, on every parent, a roll-up of its descendants (done / total, by status, flagged when it is done "
+     "with open items); ETag and 304 as module/view", response=item_of(TreeSchema),
+     query={"type": "only the modules of this type and the parents they sit under"})
+def tree(module_id):
+    type_ = request.args.get("type") or None
+    if type_ is not None and not TYPE_RE.match(type_):
+        raise BadRequest("Unknown module type", errors={"type": [f"Unknown module type '{type_[:60]}'"]})
+    module = modules.visible_module(current_user, module_id)
+    return conditional(modules.etag(current_user, module, f"tree|{type_}"),
+                       lambda: {"item": modules.load_tree(current_user, module_id, type_)})
+
+
+def _add_parent(module_id, type_):
     parent = modules.visible_module(current_user, module_id, "create")
     modules.allowed_child(parent, _check_type(type_))
-    return describe(ModuleForm, f"/api/module/add/{module_id}/{type_}", "POST", user=current_user)
+    return parent
+
+
+@bp.get("/add/<int:module_id>/<type_>")
+@jwt_required()
+@doc("The form to add a child module of a type the platform skeleton allows here (?template=id: the form that "
+     "makes it from one of the templates the add dialog offers)", response=FormSchema,
+     query={"template": "a template of the portal made on a module of the type (see .../templates)"})
+def add_form(module_id, type_):
+    parent = _add_parent(module_id, type_)
+    template_id = query_id("template")
+    action = f"/api/module/add/{module_id}/{type_}"
+    if template_id is None:
+        return describe(ModuleForm, action, "POST", user=current_user)
+    tpl, _ = cloning.start_template(current_user, parent, type_, template_id)
+    return describe(FromTemplateForm, action, "POST", user=current_user, values={"templateId": tpl.id})
+
+
+@bp.get("/add/<int:module_id>/<type_>/templates")
+@jwt_required()
+@doc("The templates an 'Add' dialog offers to start from: the portal's, made on a module of the type, whose model "
+     "the user may view; each with its add link (the add form filled from it) and, for whoever may edit the "
+     "model, its manage link (the dependency list)", response=list_of(TemplateSchema))
+def add_templates(module_id, type_):
+    parent = _add_parent(module_id, type_)
+    return {"list": cloning.start_list(current_user, parent, type_)}
 
 
 @bp.post("/add/<int:module_id>/<type_>")
 @jwt_required()
-@doc("Add a child module", response=item_of(ModuleSchema), form=ModuleForm)
+@doc("Add a child module (with templateId: a copy of that template's model, with what the template takes along)",
+     response=item_of(ModuleSchema), form=ModuleAddForm)
 def add(module_id, type_):
-    parent = modules.visible_module(current_user, module_id, "create")
-    modules.allowed_child(parent, _check_type(type_))
-    data = parse(ModuleForm, f"/api/module/add/{module_id}/{type_}", current_user)
-    return item(modules.create(current_user, parent, type_, data))
+    parent = _add_parent(module_id, type_)
+    data = parse(ModuleAddForm, f"/api/module/add/{module_id}/{type_}", current_user)
+    if data["templateId"] is None:
+        return item(modules.create(current_user, parent, type_, data))
+    tpl, model = cloning.start_template(current_user, parent, type_, data["templateId"], field="templateId")
+    return {"item": modules.load_view(current_user, cloning.start_from_template(current_user, parent, tpl, model,
+                                                                                data["name"]))}
 
 
 @bp.get("/edit/<int:module_id>")

@@ -38,6 +38,27 @@ class ModuleRowSchema(Camel):
     links = fields.Dict(metadata={"description": "view, edit, delete, reindex (as the user may)"})
 
 
+class RollupSchema(Camel):
+    total = fields.Integer(metadata={"description": "descendants with a deliverable"})
+    done = fields.Integer(metadata={"description": "of them Completed or Verified Complete"})
+    byStatus = fields.Dict(keys=fields.String(), values=fields.Integer())
+    flagged = fields.Boolean(metadata={"description": "the module is done while some descendants are open"})
+
+
+class TreeRowSchema(ModuleRowSchema):
+    depth = fields.Integer(metadata={"description": "0 for the module's children (or a row whose parent is not shown)"})
+    rollup = fields.Nested(RollupSchema, metadata={"description": "on a module with descendants only"})
+
+
+class TreeSchema(Camel):
+    moduleId = fields.Integer()
+    rows = fields.List(fields.Nested(TreeRowSchema), metadata={"description": "depth first, siblings in order"})
+    truncated = fields.Boolean(metadata={"description": "the subtree holds more than `cap` modules"})
+    cap = fields.Integer()
+    relations = fields.List(fields.Dict(), metadata={
+        "description": "the relations between two of the rows: {id, fromId, toId, kind, lag} (issue 42)"})
+
+
 class AncestorSchema(Camel):
     id = fields.Integer()
     name = fields.String()

@@ -47,6 +47,7 @@ STATUSES = {
     "clone_config.add_form": RIGHTS, "clone_config.add": RIGHTS, "clone_config.edit_form": RIGHTS,
     "clone_config.edit": RIGHTS, "clone_config.manage_forms": RIGHTS, "clone_config.manage": RIGHTS,
     "clone_config.delete": RIGHTS,
+    "comment.add": RIGHTS, "comment.reply": RIGHTS,  # attaching files needs the module's upload right
     "comment.edit_form": (403,), "comment.edit": (403,), "comment.delete": RIGHTS,
     "custom_field_def.add_form": RIGHTS, "custom_field_def.add": RIGHTS, "custom_field_def.edit_form": RIGHTS,
     "custom_field_def.edit": RIGHTS, "custom_field_def.delete": RIGHTS,
@@ -59,7 +60,8 @@ STATUSES = {
     "invitation.view": (404, 410), "invitation.accept": (404, 410), "invitation.accept_signed_in": (403, 404, 410),
     "membership.add_form": (403,), "membership.add": (403,), "membership.edit_form": (403,),
     "membership.edit": (403,), "membership.delete": (403,),
-    "module.add_form": RIGHTS, "module.add": RIGHTS, "module.edit_form": RIGHTS, "module.edit": RIGHTS,
+    "module.add_form": RIGHTS, "module.add": RIGHTS, "module.add_templates": RIGHTS, "module.edit_form": RIGHTS,
+    "module.edit": RIGHTS,
     "module.delete": RIGHTS, "module.lock": RIGHTS, "module.unlock": (403,), "module.reindex": RIGHTS,
     "reference.add_form": RIGHTS, "reference.add": RIGHTS, "reference.edit_form_ref": RIGHTS,
     "reference.edit_ref": RIGHTS, "reference.delete_ref": RIGHTS, "reference.lock_ref": RIGHTS,

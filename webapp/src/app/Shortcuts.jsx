@@ -12,10 +12,11 @@ export const SHORTCUTS = [
   ['Escape', 'Close the topmost menu, popover or dialog'],
   ['Ctrl+Enter', 'Post the comment being written'],
   ['↑ ↓ on a move handle', 'Move an item up or down'],
+  ['j / k', 'Next / previous item in the side panel'],
 ];
 const SEQUENCE_MS = 1500;
 
-const typing = (el) => !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+export const typing = (el) => !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 
 const PORTAL_PATH = /^\/(portal|peb|calibr)\/(\d+)/;
 const inPortal = (pathname) => PORTAL_PATH.test(pathname);

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useDispatch } from 'react-redux';
 import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import Loading from '../components/Loading.jsx';
+import Toaster from '../components/Toaster.jsx';
 import { NotFound999 } from '../components/NotFound.jsx';
 import { logout } from '../features/auth/authSlice.js';
 import { fetchCurrentUser } from '../features/auth/userSlice.js';
@@ -52,6 +53,7 @@ export default function SignedInApp() {
   return (
     <Suspense fallback={<Loading />}>
       <Shortcuts />
+      <Toaster />
       <RecoveryCodesNotice />
       <Routes>
         <Route path="/logout" element={<Logout />} />

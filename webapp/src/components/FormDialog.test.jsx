@@ -9,7 +9,11 @@ vi.mock('../lib/apiClient.js', async (importOriginal) => {
 // eslint-disable-next-line import/first
 import api from '../lib/apiClient.js';
 // eslint-disable-next-line import/first
-import FormDialog, { DISCARD_QUESTION, SUCCESS_CLOSE_MS, SUCCESS_TEXT } from './FormDialog.jsx';
+import FormDialog, { ANOTHER_LABEL, DISCARD_QUESTION, SUCCESS_TEXT } from './FormDialog.jsx';
+// eslint-disable-next-line import/first
+import Toaster from './Toaster.jsx';
+// eslint-disable-next-line import/first
+import { clearToasts } from '../lib/toast.js';
 
 const FORM = {
   method: 'PUT',
@@ -32,13 +36,13 @@ beforeEach(() => {
   api.post.mockReset();
   api.get.mockResolvedValue({ data: FORM });
 });
-afterEach(() => vi.useRealTimers());
+afterEach(() => { vi.useRealTimers(); act(() => clearToasts()); });
 
 describe('FormDialog: the dialog states of spec §4', () => {
-  test('loading, open, submitting with buttons off, success, then it closes by itself', async () => {
+  test('loading, open, submitting with buttons off, then success: a toast and the dialog closes at once', async () => {
     const onClose = vi.fn();
     const onSuccess = vi.fn();
-    render(<FormDialog title="Edit thing" url="/api/thing/edit/1" onClose={onClose} onSuccess={onSuccess} />);
+    render(<><Toaster /><FormDialog title="Edit thing" url="/api/thing/edit/1" onClose={onClose} onSuccess={onSuccess} /></>);
     expect(screen.getByRole('dialog', { name: 'Edit thing' })).toBeInTheDocument();
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     const input = await screen.findByLabelText(/^Name/);
@@ -48,25 +52,43 @@ describe('FormDialog: the dialog states of spec §4', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled());
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
-    vi.useFakeTimers();
+    expect(onClose).not.toHaveBeenCalled();
     await act(async () => answer.resolve({ data: { item: { id: 1, name: 'New' } } }));
     expect(screen.getByRole('status')).toHaveTextContent(SUCCESS_TEXT);
     expect(onSuccess).toHaveBeenCalledWith({ id: 1, name: 'New' }, { item: { id: 1, name: 'New' } });
-    expect(onClose).not.toHaveBeenCalled();
-    act(() => { vi.advanceTimersByTime(SUCCESS_CLOSE_MS); });
     expect(onClose).toHaveBeenCalledTimes(1);
     const sent = api.post.mock.calls[0][1];
     expect(sent.get('name')).toBe('New');
     expect(sent.get('_version')).toBe('3');
   });
 
-  test('Close after success closes at once', async () => {
+  test('Create another: the form opens empty at once, focused, without reading it again; a toast each time', async () => {
     const onClose = vi.fn();
-    api.post.mockResolvedValue({ data: { item: { id: 1 } } });
-    render(<FormDialog title="Edit thing" url="/u" onClose={onClose} />);
-    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Close' }));
-    expect(onClose).toHaveBeenCalled();
+    const onSuccess = vi.fn();
+    api.get.mockResolvedValue({ data: { ...FORM, elements: [{ ...FORM.elements[0], value: '' }] } });
+    api.post.mockImplementation(async (url, fd) => ({ data: { item: { id: 9, name: fd.get('name') } } }));
+    render(<><Toaster /><FormDialog title="Add thing" url="/api/thing/add/1" another onClose={onClose} onSuccess={onSuccess} /></>);
+    fireEvent.click(await screen.findByLabelText(ANOTHER_LABEL));
+    for (const name of ['One', 'Two', 'Three']) {
+      fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: name } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(screen.getByLabelText(/^Name/)).toHaveValue(''));
+      expect(screen.getByLabelText(/^Name/)).toHaveFocus();
+    }
+    expect(onSuccess.mock.calls.map((c) => c[0].name)).toEqual(['One', 'Two', 'Three']);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(api.get).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('status')).toHaveTextContent(SUCCESS_TEXT);
+    fireEvent.click(screen.getByLabelText(ANOTHER_LABEL)); // unticked: the next save closes
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Four' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+
+  test('a form without `another` offers no Create another', async () => {
+    render(<FormDialog title="Edit thing" url="/u" onClose={vi.fn()} />);
+    await screen.findByLabelText(/^Name/);
+    expect(screen.queryByLabelText(ANOTHER_LABEL)).toBeNull();
   });
 
   test('error: the server text, and a stale edit keeps what was typed', async () => {

@@ -1,7 +1,8 @@
 /**
  * The rich-text editor and viewer (draft-js). Stored content is a JSON string of a draft-js raw state;
  * it is only ever rendered through draft-js (text nodes, never HTML). A link entity is an <a href>
- * only when its URL is http(s) or mailto; any other link shows as plain text.
+ * only when its URL is http(s) or mailto; any other link shows as plain text. Atomic blocks draw a horizontal
+ * rule (HR) or a vault image (IMAGE, fetched with the user's token); a '/' on an empty line opens a block menu.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import {
@@ -9,9 +10,12 @@ import {
 } from 'draft-js';
 import 'draft-js/dist/Draft.css';
 import './RichTextEditor.css';
-import { isSafeUrl, normaliseLinkInput, normaliseRaw, rawText } from '../lib/richText.js';
+import { isSafeUrl, isVaultImageSrc, normaliseLinkInput, normaliseRaw, rawText } from '../lib/richText.js';
+import { blockRenderer, insertAtomic } from './richText/atomic.jsx';
 import FormatToolbar from './richText/FormatToolbar.jsx';
+import ImageBox from './richText/ImageBox.jsx';
 import LinkBox from './richText/LinkBox.jsx';
+import SlashMenu, { useSlashMenu } from './richText/SlashMenu.jsx';
 
 function findLinks(block, callback, contentState) {
   block.findEntityRanges((ch) => {
@@ -59,7 +63,7 @@ export function RichTextView({ content, className = '', testId = 'rich-text-view
   const state = useMemo(() => editorStateFrom(content), [content]);
   return (
     <div className={`rte rte--view ${className}`} data-testid={testId}>
-      <Editor editorState={state} onChange={() => {}} readOnly />
+      <Editor editorState={state} onChange={() => {}} readOnly blockRendererFn={blockRenderer} />
     </div>
   );
 }
@@ -105,19 +109,43 @@ function useLinkBox(state, update, focus) {
 }
 
 /**
+ * The image box's life: opened on a selection (the toolbar's, or where the '/' menu was), it uploads the file through
+ * `onUploadImage(file, alt)` (which answers the image's vault URL) and places an IMAGE block there.
+ */
+function useImageBox(current, update, focus, onUploadImage) {
+  const [at, setAt] = useState(null); // the selection the image goes to
+  const open = (s) => setAt(s.getSelection());
+  const insert = async (file, alt) => {
+    const src = await onUploadImage(file, alt);
+    if (!isVaultImageSrc(src)) throw new Error('The image could not be placed');
+    update(insertAtomic(EditorState.forceSelection(current.current, at), 'IMAGE', { src, alt }));
+    setAt(null);
+    setTimeout(focus, 0);
+  };
+  const cancel = () => { setAt(null); setTimeout(focus, 0); };
+  return { shown: !!at, open, insert, cancel };
+}
+
+/**
  * The editor: `value` is read once (remount with a new key to load other content); `onChange` receives
- * the EditorState on every change (use contentJson / isEmptyContent on it).
+ * the EditorState on every change (use contentJson / isEmptyContent on it). With `onUploadImage(file, alt)`
+ * (answering the uploaded file's vault download URL) it offers images too.
  */
 export default function RichTextEditor({ value, onChange, placeholder = 'Write here…', id, ariaLabel = 'Content',
-  invalid = false, testId = 'rich-text-editor' }) {
+  invalid = false, testId = 'rich-text-editor', onUploadImage }) {
   const [state, setState] = useState(() => editorStateFrom(value));
   const editor = useRef(null);
+  const current = useRef(state); // the latest state, for an upload that ends after more typing
   const update = useCallback((next) => {
+    current.current = next;
     setState(next);
     if (onChange) onChange(next);
   }, [onChange]);
   const focus = () => { if (editor.current) editor.current.focus(); };
   const link = useLinkBox(state, update, focus);
+  const image = useImageBox(current, update, focus, onUploadImage);
+  const box = useRef(null);
+  const slash = useSlashMenu(state, update, { images: !!onUploadImage, onImage: image.open, host: box });
 
   const handleKeyCommand = (command, s) => {
     const next = RichUtils.handleKeyCommand(s, command);
@@ -126,20 +154,34 @@ export default function RichTextEditor({ value, onChange, placeholder = 'Write h
     return 'handled';
   };
 
+  // Enter on an empty line of a code block leaves the block (as a new paragraph), as editors do.
+  const handleReturn = (e, s) => {
+    if (slash.editorProps.handleReturn(e, s) === 'handled') return 'handled';
+    const block = s.getCurrentContent().getBlockForKey(s.getSelection().getStartKey());
+    if (block.getType() !== 'code-block' || block.getText() !== '' || !s.getSelection().isCollapsed()) return 'not-handled';
+    update(RichUtils.toggleBlockType(s, 'code-block'));
+    return 'handled';
+  };
+
   // Draft hides the placeholder when the first block is not a paragraph.
   const content = state.getCurrentContent();
   const hidePlaceholder = !content.hasText() && content.getBlockMap().first().getType() !== 'unstyled';
 
   return (
-    <div className={`rte rte--edit${invalid ? ' rte--invalid' : ''}${hidePlaceholder ? ' rte--no-placeholder' : ''}`} data-testid={testId}>
-      <FormatToolbar state={state} update={update} onLink={link.open} onUnlink={link.remove} onLinkActive={!!linkAtCursor(state)} />
+    <div className={`rte rte--edit${invalid ? ' rte--invalid' : ''}${hidePlaceholder ? ' rte--no-placeholder' : ''}`} data-testid={testId} ref={box}>
+      <FormatToolbar state={state} update={update} onLink={link.open} onUnlink={link.remove} onLinkActive={!!linkAtCursor(state)}
+        onRule={() => update(insertAtomic(state, 'HR'))} onImage={onUploadImage ? () => image.open(state) : null} />
       {link.box && (
         <LinkBox box={link.box} onChange={link.change} onApply={link.apply} onCancel={link.cancel} onEscape={link.close} />
       )}
+      {image.shown && <ImageBox onInsert={image.insert} onCancel={image.cancel} />}
       <div className="rte__area" onClick={focus} role="presentation">
         <Editor ref={editor} editorState={state} onChange={update} handleKeyCommand={handleKeyCommand}
-          placeholder={placeholder} ariaLabel={ariaLabel} ariaMultiline editorKey={id} spellCheck />
+          blockRendererFn={blockRenderer} placeholder={placeholder} ariaLabel={ariaLabel} ariaMultiline editorKey={id}
+          spellCheck {...slash.editorProps} handleReturn={handleReturn} />
       </div>
+      {/* Beside the scrolling area, not in it: the list hangs over what follows instead of making the area scroll. */}
+      {slash.menu && <SlashMenu menu={slash.menu} />}
     </div>
   );
 }

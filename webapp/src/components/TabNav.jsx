@@ -12,7 +12,7 @@ export function showActive(strip) {
 }
 
 /**
- * A row of route tabs (`tabs`: [{to, label}]). On a narrow screen the row scrolls sideways; the open tab is kept
+ * A row of route tabs (`tabs`: [{to, label, end}]; `end`: on only at its own address, not below it). On a narrow screen the row scrolls sideways; the open tab is kept
  * in sight, so a page opened at its last tab (a link, a reload) shows which tab it is, and an edge with tabs out
  * of sight beyond it fades (the cut tab alone did not say there were more).
  */
@@ -24,7 +24,7 @@ export default function TabNav({ label, tabs, testId }) {
   return (
     <nav className={className} aria-label={label} data-testid={testId} ref={ref}>
       {tabs.map((t) => (
-        <NavLink key={t.to} to={t.to} className={({ isActive }) => (isActive ? 'tabs__tab tabs__tab--on' : 'tabs__tab')}>
+        <NavLink key={t.to} to={t.to} end={!!t.end} className={({ isActive }) => (isActive ? 'tabs__tab tabs__tab--on' : 'tabs__tab')}>
           {t.label}
         </NavLink>
       ))}

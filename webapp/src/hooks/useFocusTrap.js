@@ -8,9 +8,10 @@ export const focusablesIn = (el) => [...el.querySelectorAll(FOCUSABLE)].filter((
 /**
  * A dialog keeps the keyboard inside: focus moves into it when it opens (its first field, else the dialog), Tab
  * and Shift+Tab wrap around its controls, and when it closes focus goes back to what had it before (the button
- * that opened it). A dialog inside another handles Tab first (the outer one sees it already handled).
+ * that opened it). A dialog inside another handles Tab first (the outer one sees it already handled). A non-modal
+ * panel (`trap` false) only takes the focus in and gives it back: Tab may leave it for the page it sits beside.
  */
-export default function useFocusTrap(ref) {
+export default function useFocusTrap(ref, trap = true) {
   useEffect(() => {
     const before = document.activeElement;
     const el = ref.current;
@@ -24,7 +25,7 @@ export default function useFocusTrap(ref) {
     });
     if (document.activeElement === el) arrival.observe(el, { childList: true, subtree: true });
     const onKeyDown = (e) => {
-      if (e.key !== 'Tab' || e.defaultPrevented) return;
+      if (!trap || e.key !== 'Tab' || e.defaultPrevented) return;
       const all = focusablesIn(el);
       if (!all.length) return;
       const first = all[0];
@@ -43,5 +44,5 @@ export default function useFocusTrap(ref) {
       el.removeEventListener('keydown', onKeyDown);
       if (before && before.focus && document.contains(before)) before.focus({ preventScroll: true });
     };
-  }, [ref]);
+  }, [ref, trap]);
 }

@@ -14,7 +14,7 @@ export default function useMenuKeys(panel, button, open, onClose) {
   useEffect(() => {
     const el = panel.current;
     if (!open || !el) return undefined;
-    const items = () => [...el.querySelectorAll('[role=menuitem]')];
+    const items = () => [...el.querySelectorAll('[role^=menuitem]')];
     const opened = items();
     opened.forEach((item) => { item.tabIndex = -1; });
     if (opened.length) opened[0].focus();

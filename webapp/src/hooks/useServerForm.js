@@ -19,9 +19,10 @@ export function isDirty(form, values) {
  * 'failed' (it could not be read: loadError), 'open' (values being edited, required rules checked on submit),
  * 'submitting' (POST with _method), 'success' (onSuccess(item, answer)) and 'error' (a 422's errors on their
  * fields, anything else as a message: a 409 'changed by someone else' keeps every value typed). A new form
- * (loaded again, or given) starts again from its values. `dirty`: something was typed and not saved yet.
+ * (loaded again, or given) starts again from its values; with `again` a saved form starts again at once (Create
+ * another). `dirty`: something was typed and not saved yet.
  */
-export default function useServerForm({ url, form: given, load = fetchForm, onSuccess }) {
+export default function useServerForm({ url, form: given, load = fetchForm, onSuccess, again = false }) {
   const givenForm = useMemo(() => (given ? normaliseForm(given) : null), [given]);
   const loaded = useFetch(givenForm || !url ? null : load, [url]);
   const form = givenForm || loaded.data;
@@ -44,7 +45,8 @@ export default function useServerForm({ url, form: given, load = fetchForm, onSu
     if (invalid) return;
     try {
       const data = await submitForm(form, current.values);
-      change((s) => ({ ...s, phase: 'success' }));
+      // `again` ('Create another'): the same form opens empty at once, no second read of it.
+      change((s) => (again ? fresh(form) : { ...s, phase: 'success' }));
       if (onSuccess) onSuccess(data && (data.item !== undefined ? data.item : data), data);
     } catch (err) {
       const { fields, message } = submitErrors(form, err);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import api, { KEPT_READS_MAX, forgetKeptReads, getItem, getList } from './apiClient.js';
+import http from './httpClient.js';
 import { clearSession, writeSession } from './session.js';
 
 /**
@@ -8,7 +9,7 @@ import { clearSession, writeSession } from './session.js';
  */
 let answers;
 let seen;
-const realAdapter = api.defaults.adapter;
+const realAdapter = http.defaults.adapter;
 
 function fakeAdapter(config) {
   const headers = { ...(config.headers && config.headers.toJSON ? config.headers.toJSON() : config.headers) };
@@ -33,13 +34,13 @@ const signIn = (token) => writeSession(token, new Date(Date.now() + 3600 * 1000)
 beforeEach(() => {
   answers = {};
   seen = [];
-  api.defaults.adapter = fakeAdapter;
+  http.defaults.adapter = fakeAdapter;
   forgetKeptReads();
   signIn('token-ada');
 });
 
 afterEach(() => {
-  api.defaults.adapter = realAdapter;
+  http.defaults.adapter = realAdapter;
   clearSession();
 });
 

@@ -7,6 +7,31 @@ const BLOCK_TYPES = new Set(['unstyled', 'paragraph', 'header-one', 'header-two'
   'header-five', 'header-six', 'unordered-list-item', 'ordered-list-item', 'blockquote', 'code-block', 'atomic']);
 const STYLES = new Set(['BOLD', 'ITALIC', 'UNDERLINE', 'CODE', 'STRIKETHROUGH']);
 
+// An image may only show a file of a module's vault, fetched with the user's token (the server also checks the
+// module is the article's own); never javascript:, data: or another host.
+const VAULT_IMAGE = /^\/api\/vault\/download\/(\d{1,12})\/(\d{1,12})$/;
+
+/** Whether an IMAGE entity's src is a vault download URL (the only images content may show). */
+export function isVaultImageSrc(src) {
+  return typeof src === 'string' && VAULT_IMAGE.test(src);
+}
+
+/** The vault download URL of a file (what an inserted IMAGE entity points at). */
+export function vaultImageSrc(moduleId, fileId) {
+  return `/api/vault/download/${Number(moduleId)}/${Number(fileId)}`;
+}
+
+/** The entity an atomic block shows: 'HR', 'IMAGE' (with a vault src) or null (then it is shown as text). */
+function atomicEntity(e) {
+  const type = String(e.type || '').toUpperCase();
+  if (type === 'HR') return { type: 'HR', mutability: 'IMMUTABLE', data: {} };
+  if (type === 'IMAGE' && e.data && isVaultImageSrc(e.data.src)) {
+    const alt = typeof e.data.alt === 'string' ? e.data.alt.slice(0, 300) : '';
+    return { type: 'IMAGE', mutability: 'IMMUTABLE', data: { src: e.data.src, alt } };
+  }
+  return null;
+}
+
 /**
  * Whether a link target may be followed: only absolute http(s) and mailto URLs are.
  * Anything else (javascript:, data:, vbscript:, relative or protocol-relative paths, obfuscated
@@ -51,8 +76,9 @@ function int(v, lo, hi) {
 
 /**
  * A well-formed raw state out of anything stored: unknown block types become 'unstyled', ranges are
- * clamped to their text, ranges naming a missing entity are dropped, entities other than links keep no
- * data, and a link whose URL is not safe loses its URL (it is shown as plain, unclickable text).
+ * clamped to their text, ranges naming a missing entity are dropped, entities other than links, rules (HR)
+ * and vault images keep no data, a link whose URL is not safe loses its URL (it is shown as plain, unclickable
+ * text), and an atomic block that shows no rule or vault image becomes a paragraph.
  */
 export function normaliseRaw(input) {
   let raw = input;
@@ -75,7 +101,7 @@ export function normaliseRaw(input) {
       const url = e.data && typeof e.data.url === 'string' ? e.data.url : (e.data && typeof e.data.href === 'string' ? e.data.href : '');
       entityMap[k] = { type: 'LINK', mutability: 'MUTABLE', data: isSafeUrl(url) ? { url: url.trim() } : { unsafe: true } };
     } else {
-      entityMap[k] = { type: 'UNSUPPORTED', mutability: 'IMMUTABLE', data: {} };
+      entityMap[k] = atomicEntity(e) || { type: 'UNSUPPORTED', mutability: 'IMMUTABLE', data: {} };
     }
   });
   const seen = new Set();
@@ -101,6 +127,9 @@ export function normaliseRaw(input) {
         const k = r && r.key !== undefined && r.key !== null ? String(r.key) : null;
         return c && k !== null && entityMap[k] ? { ...c, key: Number.isNaN(Number(k)) ? k : Number(k) } : null;
       }).filter(Boolean);
+    // An atomic block stays one only when it shows a rule or a vault image; else it is a paragraph of its text.
+    const shown = b.type === 'atomic' && entityRanges.length && ['HR', 'IMAGE'].includes(entityMap[String(entityRanges[0].key)].type);
+    if (shown) return { key, text: ' ', type: 'atomic', depth: 0, inlineStyleRanges: [], entityRanges: [{ offset: 0, length: 1, key: entityRanges[0].key }], data: {} };
     const type = BLOCK_TYPES.has(b.type) && b.type !== 'atomic' ? (b.type === 'paragraph' ? 'unstyled' : b.type) : 'unstyled';
     return { key, text, type, depth: int(b.depth, 0, 4) || 0, inlineStyleRanges, entityRanges, data: {} };
   });

@@ -78,3 +78,24 @@ describe('normaliseRaw', () => {
     expect(new Set(out.blocks.map((b) => b.key)).size).toBe(2);
   });
 });
+
+describe('atomic blocks', () => {
+  const atomic = (key, entity, text = ' ') => ({ key, text, type: 'atomic', entityRanges: [{ offset: 0, length: 1, key: entity }] });
+  test('a rule and a vault image stay atomic; any other image, or an atomic block without one, is a paragraph', () => {
+    const out = normaliseRaw({
+      blocks: [atomic('a', 0), atomic('b', 1, 'xx'), atomic('c', 2), atomic('d', 3), { key: 'e', text: 'x', type: 'atomic' }],
+      entityMap: {
+        0: { type: 'hr', data: { html: '<hr>' } },
+        1: { type: 'IMAGE', data: { src: '/api/vault/download/3/5', alt: 'Plan', onerror: 'x' } },
+        2: { type: 'IMAGE', data: { src: 'data:image/png;base64,AAAA' } },
+        3: { type: 'IMAGE', data: { src: '/api/vault/download/3/5\n' } },
+      },
+    });
+    expect(out.blocks.map((b) => b.type)).toEqual(['atomic', 'atomic', 'unstyled', 'unstyled', 'unstyled']);
+    expect(out.blocks[1]).toMatchObject({ text: ' ', entityRanges: [{ offset: 0, length: 1, key: 1 }] });
+    expect(out.entityMap[0]).toEqual({ type: 'HR', mutability: 'IMMUTABLE', data: {} });
+    expect(out.entityMap[1].data).toEqual({ src: '/api/vault/download/3/5', alt: 'Plan' });
+    expect(out.entityMap[2].type).toBe('UNSUPPORTED');
+    expect(out.entityMap[3].type).toBe('UNSUPPORTED');
+  });
+});

@@ -1,14 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import FormDialog from '../../components/FormDialog.jsx';
+import Loading from '../../components/Loading.jsx';
 import StatusBadge from '../../components/StatusBadge.jsx';
 import { treeChanged } from '../../lib/changes.js';
 import { formatDate } from '../../lib/dates.js';
 import { shortType } from '../../lib/format.js';
 import ChecklistBox from '../../features/checklist/ChecklistBox.jsx';
+import AddModuleDialog from '../../features/clone/AddModuleDialog.jsx';
 import GanttChart from '../../features/gantt/GanttChart.jsx';
 import { reindexChild } from '../../features/modules/api.js';
 import { isCompleted } from '../../features/modules/tabs.js';
+import { indexTree, rollupSegments, rollupText, rowUrl, shownRows } from '../../lib/tree.js';
+import useSubtree from './useSubtree.js';
 
 /**
  * Drag and drop of rows, or the arrow keys on a row's handle: the moved item is reindexed after the item before it
@@ -81,61 +84,144 @@ function MoveHandle({ child: c, reorder }) {
   );
 }
 
-function ChildRow({ child: c, tabUrl, reorder, onChanged }) {
+/** A parent's roll-up: '3/7' done with a bar by status; the words for a screen reader and in the tooltip. */
+export function Rollup({ rollup }) {
+  const text = rollupText(rollup);
+  return (
+    <span className="rollup" title={text} data-testid="rollup">
+      <span className="rollup__count" aria-hidden="true">{rollup.done}/{rollup.total}</span>
+      {rollup.total > 0 && (
+        <span className="rollup__bar" aria-hidden="true">
+          {rollupSegments(rollup).map((s) => <i key={s.name} style={{ width: `${s.width}%`, background: s.colour }} />)}
+        </span>
+      )}
+      <span className="sr-only">{text}</span>
+    </span>
+  );
+}
+
+/** The warning on a parent marked done while items below it are open. */
+export function OpenItemsFlag({ row }) {
+  const open = row.rollup.total - row.rollup.done;
+  const status = (row.deliverable && row.deliverable.status && row.deliverable.status.label) || 'done';
+  return (
+    <span className="tree__flag" data-testid="tree-flag"
+      title={`Marked ${status}, but ${open} item${open === 1 ? '' : 's'} below ${open === 1 ? 'is' : 'are'} still open`}>
+      <span aria-hidden="true">⚠ </span>Open items<span className="sr-only">: marked {status} with {open} open below</span>
+    </span>
+  );
+}
+
+/**
+ * A row of the tree table: the module's children of the tab's type keep their row (data-testid child-row, the
+ * move handle); deeper rows and the parents they sit under are 'tree-row's, indented by depth, with a toggle
+ * when they have rows below. `path`: the names above it, when the table is filtered.
+ */
+function ChildRow({ child: c, href, direct, reorder, onChanged, toggle, path }) {
   const d = c.deliverable;
   const done = isCompleted(c);
   const na = <span className="muted">n/a</span>;
+  const moves = direct && c.links && c.links.reindex;
   return (
-    <tr data-testid="child-row" {...reorder.rowProps(c)}>
-      <td className="drag">{c.links && c.links.reindex ? <MoveHandle child={c} reorder={reorder} /> : null}</td>
+    <tr data-testid={direct ? 'child-row' : 'tree-row'} data-depth={c.depth || 0} {...(direct ? reorder.rowProps(c) : {})}>
+      <td className="drag">{moves ? <MoveHandle child={c} reorder={reorder} /> : null}</td>
       <td className="childlist__check"><ChecklistBox module={c} onChanged={onChanged} /></td>
       <td className="muted" data-label="ID">{c.id}</td>
-      <td className="childlist__title">
-        <Link to={`${tabUrl}/${c.id}`} className={done ? 'childlist__name childlist__name--done' : 'childlist__name'}>
-          {done && <span className="check" aria-label="completed">✓</span>}
-          {c.name}
-        </Link>
-        {c.description && <div className="childlist__desc">{c.description}</div>}
+      <td className="childlist__title" style={path ? undefined : { '--depth': c.depth || 0 }}>
+        <div className="tree__cell">
+          {toggle}
+          <div className="tree__main">
+            {path && path.length > 0 && <div className="tree__path" data-testid="tree-path">{path.join(' › ')} ›</div>}
+            <Link to={href} className={done ? 'childlist__name childlist__name--done' : 'childlist__name'}>
+              {done && <span className="check" aria-label="completed">✓</span>}
+              {c.name}
+            </Link>
+            {c.rollup && c.rollup.flagged && <> <OpenItemsFlag row={c} /></>}
+            {c.description && <div className="childlist__desc">{c.description}</div>}
+          </div>
+        </div>
       </td>
       <td data-label="Status"><StatusBadge status={d && d.status} /></td>
       <td className="childlist__owner" data-label="Owner">{(d && d.ownerName) || na}</td>
       <td className="nowrap" data-label="Deadline">{d && d.deadline ? formatDate(d.deadline) : na}</td>
-      <td className="muted" data-label="Items">{c.childCount || 0}</td>
+      <td className="muted" data-label="Items">{c.rollup ? <Rollup rollup={c.rollup} /> : c.childCount || 0}</td>
     </tr>
   );
 }
 
-function ChildTable({ rows, tabUrl, onChanged }) {
-  const reorder = useReorder(rows, onChanged);
+/** The expand / collapse button of a row with rows below (a leaf keeps its place with a spacer, in a tree). */
+function Toggle({ row, open, hasKids, onToggle }) {
+  if (!hasKids) return <span className="tree__toggle tree__toggle--leaf" aria-hidden="true" />;
+  return (
+    <button type="button" className="tree__toggle" aria-expanded={open} onClick={() => onToggle(row.id)}
+      aria-label={`${open ? 'Collapse' : 'Expand'} ${row.name}`} data-testid="tree-toggle">
+      <span aria-hidden="true">{open ? '▾' : '▸'}</span>
+    </button>
+  );
+}
+
+/**
+ * The tree table of the subtree's rows (`rows`, depth first) under the module `moduleId`: direct children of
+ * `type` reorder as before; parents fold and unfold; `filter` narrows to the matching names with their parent
+ * path. `urlOf(row)`: its page.
+ */
+export function TreeTable({ rows, moduleId, type, urlOf, filter = '', onChanged }) {
+  const direct = useMemo(() => rows.filter((r) => r.parentId === moduleId && r.type === type), [rows, moduleId, type]);
+  const reorder = useReorder(direct, onChanged);
+  const [collapsed, setCollapsed] = useState(() => new Set());
+  const { kids } = useMemo(() => indexTree(rows), [rows]);
+  const shown = useMemo(() => shownRows(rows, collapsed, filter), [rows, collapsed, filter]);
+  const onToggle = (id) => setCollapsed((was) => {
+    const next = new Set(was);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    return next;
+  });
   return (
     <>
       <p id="reorder-help" className="sr-only">Up and down arrow keys move the item; the new order is saved at once.</p>
       <div className="sr-only" aria-live="polite" data-testid="reorder-status">{reorder.said}</div>
-      <table className="table childlist__table table--cards">
-        <thead>
-          <tr>
-            <th style={{ width: 28 }}><span className="sr-only">Move</span></th>
-            <th style={{ width: 36 }}><span className="sr-only">Completed</span></th>
-            <th style={{ width: 60 }}>ID</th>
-            <th>Name</th>
-            <th>Status</th>
-            <th>Owner</th>
-            <th>Deadline</th>
-            <th style={{ width: 70 }}>Items</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((c) => <ChildRow key={c.id} child={c} tabUrl={tabUrl} reorder={reorder} onChanged={onChanged} />)}
-        </tbody>
-      </table>
+      {/* a narrow column (a laptop beside the side menu) scrolls the table in its box, not the page */}
+      <div className="childlist__scroll">
+        <table className="table childlist__table table--cards">
+          <thead>
+            <tr>
+              <th style={{ width: 28 }}><span className="sr-only">Move</span></th>
+              <th style={{ width: 36 }}><span className="sr-only">Completed</span></th>
+              <th style={{ width: 60 }}>ID</th>
+              <th>Name</th>
+              <th>Status</th>
+              <th>Owner</th>
+              <th>Deadline</th>
+              <th style={{ width: 70 }}>Items</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map(({ row: c, path }) => (
+              <ChildRow key={c.id} child={c} href={urlOf(c)} direct={c.parentId === moduleId && c.type === type}
+                reorder={reorder} onChanged={onChanged} path={path}
+                toggle={path || !kids.size ? null : <Toggle row={c} open={!collapsed.has(c.id)} hasKids={kids.has(c.id)} onToggle={onToggle} />} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {filter && !shown.length && <div className="empty" data-testid="tree-nomatch">Nothing matches ‘{filter}’</div>}
     </>
   );
 }
 
-/** The children of one type, with List / Gantt toggles and 'Add' when the add_<type> link is offered. */
+/**
+ * The children of one type, with List / Gantt toggles and 'Add' when the add_<type> link is offered: every
+ * module of that type in the subtree (a project's tasks inside its phases too), read through the module's tree
+ * link, as a tree table or a Gantt. The module's own children show until the subtree arrives.
+ */
 export default function ChildList({ module, childType, baseUrl, onChanged }) {
   const [adding, setAdding] = useState(false);
+  const [filter, setFilter] = useState('');
+  const tree = useSubtree(module, childType.type);
   const children = (module.children || []).filter((c) => c.type === childType.type);
+  const rows = tree.data ? tree.data.rows : children;
+  const typed = rows.filter((r) => r.type === childType.type);
   const addLink = (module.links || {})[`add_${shortType(childType.type)}`];
   const tabUrl = `${baseUrl}/${childType.tab}`;
   const gantt = new URLSearchParams(useLocation().search).get('view') === 'gantt';
@@ -145,7 +231,7 @@ export default function ChildList({ module, childType, baseUrl, onChanged }) {
   return (
     <div className="childlist" data-testid="child-list">
       <div className="childlist__head">
-        <h2 className="section-title">{childType.labelPlural} <span className="count">{children.length}</span></h2>
+        <h2 className="section-title">{childType.labelPlural} <span className="count">{typed.length}</span></h2>
         <div className="childlist__tools">
           <div className="toggle" role="group" aria-label="View">
             <Link className={gantt ? 'toggle__btn' : 'toggle__btn toggle__btn--on'} to={tabUrl}>List</Link>
@@ -159,9 +245,12 @@ export default function ChildList({ module, childType, baseUrl, onChanged }) {
           )}
         </div>
       </div>
+      {tree.data && tree.data.truncated && (
+        <p className="muted" data-testid="tree-truncated">Showing the first {tree.data.cap.toLocaleString('en')} items of this subtree.</p>
+      )}
       {body}
       {adding && (
-        <FormDialog title={addLink.label || `Add ${childType.label}`} url={addLink.url} submitLabel="Create"
+        <AddModuleDialog title={addLink.label || `Add ${childType.label}`} link={addLink}
           onClose={() => setAdding(false)}
           onSuccess={() => { treeChanged(); if (onChanged) onChanged(); }} />
       )}

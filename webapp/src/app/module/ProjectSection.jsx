@@ -16,6 +16,9 @@ function SectionDates({ d }) {
   );
 }
 
+// What the overlays opened from here know: closing the outermost returns to the Overview, not to its tab.
+const FROM_OVERVIEW = { fromOverview: true };
+
 /** One child of the project page: its kicker, name, status, dates and its own children, each opening as an overlay. */
 export default function ProjectSection({ child, parent, projectUrl }) {
   const { data } = useFetch(child.childCount ? listChildren : null, [child.id]);
@@ -30,7 +33,7 @@ export default function ProjectSection({ child, parent, projectUrl }) {
         </div>
         <div className="psection__action">
           <StatusBadge status={d && d.status} />
-          <Link className="btn btn--small" to={`${projectUrl}/${tab}/${child.id}`} data-testid="open-section">Open</Link>
+          <Link className="btn btn--small" to={`${projectUrl}/${tab}/${child.id}`} state={FROM_OVERVIEW} data-testid="open-section">Open</Link>
         </div>
       </div>
       {child.description && <p className="psection__desc">{child.description}</p>}
@@ -39,7 +42,7 @@ export default function ProjectSection({ child, parent, projectUrl }) {
         <ul className="psection__items">
           {data.map((g) => (
             <li key={g.id}>
-              <Link to={`${projectUrl}/${tab}/${child.id}/${tabOfChild(child, g)}/${g.id}`}
+              <Link to={`${projectUrl}/${tab}/${child.id}/${tabOfChild(child, g)}/${g.id}`} state={FROM_OVERVIEW}
                 className={isCompleted(g) ? 'childlist__name childlist__name--done' : 'childlist__name'} data-testid="section-item">
                 {isCompleted(g) && <span className="check" aria-label="completed">✓</span>}
                 {g.name}

@@ -1,13 +1,15 @@
 /** The body of one tab of the module page: a child list, or the feature the fixed tab stands for. */
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import Loading from '../../components/Loading.jsx';
 import { NoMatch } from '../../components/NotFound.jsx';
 import Placeholder from '../../components/Placeholder.jsx';
 import FeedList from '../../features/feed/FeedList.jsx';
 import GanttChart from '../../features/gantt/GanttChart.jsx';
-import { moduleTabs, tabOfChild } from '../../features/modules/tabs.js';
+import { moduleTabs } from '../../features/modules/tabs.js';
+import { indexTree, rowUrl } from '../../lib/tree.js';
 import ChildList from './ChildList.jsx';
+import useSubtree from './useSubtree.js';
 
 // Each feature tab loads its code when first opened: the project page stays light (draft-js alone is ~70 KB).
 const Discussion = lazy(() => import('../../features/discussion/Discussion.jsx'));
@@ -38,13 +40,7 @@ const FIXED = {
       <FeedList moduleId={module.id} url={module.links && module.links.feed ? module.links.feed.url : undefined} />
     </div>
   ),
-  'gantt-chart': ({ module, baseUrl, onChanged }) => (
-    <div>
-      <h2 className="section-title">Gantt Chart</h2>
-      <GanttChart modules={module.children || []} linkOf={(c) => `${baseUrl}/${tabOfChild(module, c)}/${c.id}`}
-        onChanged={onChanged} />
-    </div>
-  ),
+  'gantt-chart': ({ module, baseUrl, onChanged }) => <GanttTab module={module} baseUrl={baseUrl} onChanged={onChanged} />,
   files: ({ module }) => <FilesPanel module={module} />,
   references: ({ module }) => <ReferencesPanel module={module} />,
   metric: ({ module }) => <MetricsDashboard key={module.id} module={module} />,
@@ -58,7 +54,10 @@ function TabBody({ module, baseUrl, onChanged, tab: fixedTab }) {
   const tab = fixedTab || params.tab;
   const def = moduleTabs(module).find((t) => t.tab === tab);
   if (!def) return <NoMatch />;
-  if (def.childType) return <ChildList module={module} childType={def.childType} baseUrl={baseUrl} onChanged={onChanged} />;
+  if (def.childType) {
+    // one list per tab: its filter, folds and subtree start afresh on another tab
+    return <ChildList key={def.childType.type} module={module} childType={def.childType} baseUrl={baseUrl} onChanged={onChanged} />;
+  }
   if (FIXED[tab]) return FIXED[tab]({ module, baseUrl, onChanged });
   const [title, text] = COMING[tab] || [def.label, ''];
   return <Placeholder title={title}>{text}</Placeholder>;

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import BrandLogo from '../../components/BrandLogo.jsx';
 import { treeChanged } from '../../lib/changes.js';
-import FormDialog from '../../components/FormDialog.jsx';
 import StatusBadge from '../../components/StatusBadge.jsx';
+import AddModuleDialog from '../../features/clone/AddModuleDialog.jsx';
 import { addLinks } from '../../features/modules/api.js';
 import ModuleHeader from '../../features/modules/ModuleHeader.jsx';
 
@@ -52,7 +52,7 @@ export default function PortalPage({ portal, base, onChanged }) {
         );
       })}
       {adding && (
-        <FormDialog title={adding.link.label} url={adding.link.url} submitLabel="Create" onClose={() => setAdding(null)}
+        <AddModuleDialog title={adding.link.label} link={adding.link} onClose={() => setAdding(null)}
           onSuccess={() => { treeChanged(); if (onChanged) onChanged(); }} />
       )}
     </div>

@@ -5,7 +5,7 @@ import { NoMatch } from '../../components/NotFound.jsx';
 import FeedList from '../../features/feed/FeedList.jsx';
 import TasksAll from '../../features/portals/TasksAll.jsx';
 import ModuleView from '../module/ModuleView.jsx';
-import ProjectPage from '../module/ProjectPage.jsx';
+import ProjectScreen from '../module/ProjectScreen.jsx';
 import PortalPage from './PortalPage.jsx';
 import PortalSettings from './PortalSettings.jsx';
 import ProjectsBrowser from './ProjectsBrowser.jsx';
@@ -21,7 +21,7 @@ function ProjectRoute({ base, portalId, prefix, reloadPortal }) {
   const { pid } = useParams();
   if (!/^\d+$/.test(pid)) return <NoMatch />;
   const url = prefix ? `/${base}/${portalId}/${prefix}/${pid}` : `/${base}/${portalId}/${pid}`;
-  return <ProjectPage key={pid} moduleId={pid} projectUrl={url} portalUrl={`/${base}/${portalId}`} onChanged={reloadPortal} />;
+  return <ProjectScreen key={pid} moduleId={pid} baseUrl={url} portalUrl={`/${base}/${portalId}`} onChanged={reloadPortal} />;
 }
 
 function PortalMetrics({ portal }) {

@@ -5,7 +5,7 @@ import useFetch from '../../hooks/useFetch.js';
 import { onTreeChanged } from '../../lib/changes.js';
 import { listChildren } from '../../features/modules/api.js';
 import { tabOfChild } from '../../features/modules/tabs.js';
-import ModuleView from '../module/ModuleView.jsx';
+import ProjectScreen from '../module/ProjectScreen.jsx';
 
 /** The children of the open project, as the second level of the tree. */
 function Branch({ project, url }) {
@@ -26,7 +26,7 @@ function Branch({ project, url }) {
   );
 }
 
-/** /portal/{id}/projects[/{pid}]: a side tree of the portal's projects plus the project with tabs. */
+/** /portal/{id}/projects[/{pid}]: a side tree of the portal's projects plus the project screen (as at {base}/{id}/{pid}). */
 export default function ProjectsBrowser({ portal, base, onChanged }) {
   const { pid } = useParams();
   const navigate = useNavigate();
@@ -49,7 +49,7 @@ export default function ProjectsBrowser({ portal, base, onChanged }) {
       </aside>
       <div className="browser__main">
         {pid ? (
-          <ModuleView key={pid} moduleId={pid} baseUrl={`${root}/${pid}`} onChanged={onChanged}
+          <ProjectScreen key={pid} moduleId={pid} baseUrl={`${root}/${pid}`} portalUrl={`/${base}/${portal.id}`} onChanged={onChanged}
             onDeleted={() => { if (onChanged) onChanged(); navigate(root); }} />
         ) : (
           <div className="page">

@@ -1,14 +1,15 @@
-import { Link, Route, Routes, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { Link, Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router-dom';
 import Loading from '../../components/Loading.jsx';
 import { NoMatch } from '../../components/NotFound.jsx';
 import StatusBadge from '../../components/StatusBadge.jsx';
 import useFetch from '../../hooks/useFetch.js';
+import { portalHref } from '../../lib/format.js';
 import { listPlatforms, viewModule } from '../../features/modules/api.js';
 import ModuleHeader from '../../features/modules/ModuleHeader.jsx';
 import AppLayout from '../AppLayout.jsx';
 import { AccessLost, Deleted } from '../module/ModuleView.jsx';
 import useModuleUpdates from '../module/useModuleUpdates.js';
-import V2Frame from './V2Frame.jsx';
+import V2Frame, { portalIdOf } from './V2Frame.jsx';
 
 // Links within /v2 browse; Edit Project (a plain link to /v2/{platform}/{parentId}/{id}) opens the edit form.
 const BROWSING = { browse: true };
@@ -40,8 +41,9 @@ function PlatformTable() {
 
 /**
  * /v2/{platform}/{id}[/{id}...] (up to 4 ids): the last module, its header and its children. Reached as
- * /v2/{platform}/{parentId}/{id} from Edit Project (not by browsing /v2), it shows the module inside its portal's
- * layout with its edit form open (spec §2). Another person's change of the module or of a child reads it again.
+ * /v2/{platform}/{parentId}/{id} from Edit Project (not by browsing /v2), it opens the one project screen with its
+ * edit panel open (a portal, which has no such screen, shows here inside its layout with the edit form open).
+ * Another person's change of the module or of a child reads it again.
  */
 function V2Module() {
   const params = useParams();
@@ -60,6 +62,10 @@ function V2Module() {
   const here = `/v2/${params.platform}/${ids.join('/')}`;
   const up = ids.length > 1 ? `/v2/${params.platform}/${ids.slice(0, -1).join('/')}` : '/v2';
   const editing = ids.length === 2 && !(location.state && location.state.browse);
+  const portalId = portalIdOf(module);
+  if (editing && String(portalId) !== String(module.id)) {
+    return <Navigate to={`${portalHref({ id: portalId, platform: module.platform })}/${module.id}`} state={{ edit: true }} replace />;
+  }
   return (
     <V2Frame module={module} inPortal={editing}>
       <V2Page module={module} ids={ids} here={here} platform={params.platform} editing={editing} reload={reload}
@@ -68,18 +74,29 @@ function V2Module() {
   );
 }
 
+/** Platforms, then each id of the address by its name (the module's ancestors name them, the platforms the root). */
+function V2Breadcrumb({ module, ids, platform }) {
+  const { data: roots } = useFetch(ids.length > 1 ? listPlatforms : null);
+  const names = new Map([...(roots || []), ...(module.fullPath || []), module].map((a) => [String(a.id), a.name]));
+  return (
+    <nav className="breadcrumb" aria-label="Breadcrumb" data-testid="breadcrumb">
+      <Link to="/v2">Platforms</Link>
+      {ids.map((x, i) => (
+        <span key={x}>
+          <span className="breadcrumb__sep">/</span>
+          {i < ids.length - 1
+            ? <Link to={`/v2/${platform}/${ids.slice(0, i + 1).join('/')}`} state={BROWSING}>{names.get(x) || x}</Link>
+            : <span className="breadcrumb__here" aria-current="page">{names.get(x) || x}</span>}
+        </span>
+      ))}
+    </nav>
+  );
+}
+
 function V2Page({ module, ids, here, platform, editing, reload, onDeleted }) {
   return (
     <div className="page">
-      <nav className="breadcrumb" aria-label="Breadcrumb">
-        <Link to="/v2">Platforms</Link>
-        {ids.map((x, i) => (
-          <span key={x}>
-            <span className="breadcrumb__sep">/</span>
-            {i < ids.length - 1 ? <Link to={`/v2/${platform}/${ids.slice(0, i + 1).join('/')}`} state={BROWSING}>{x}</Link> : <span className="breadcrumb__here">{x}</span>}
-          </span>
-        ))}
-      </nav>
+      <V2Breadcrumb module={module} ids={ids} platform={platform} />
       <ModuleHeader module={module} onChanged={reload} onDeleted={onDeleted} startWith={editing ? 'edit' : null} />
       <h2 className="section-title">Contents <span className="count">{(module.children || []).length}</span></h2>
       <table className="table">

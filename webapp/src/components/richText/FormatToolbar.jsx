@@ -1,4 +1,5 @@
-/** The editor's formatting toolbar: inline styles, block types, Link and Unlink (pressed without losing the selection).
+/** The editor's formatting toolbar: inline styles, block types (code block among them), Link and Unlink, a horizontal
+ *  Rule and, where images can be uploaded, Image (pressed without losing the selection).
  *  A button's name is what it shows ('H1', '1. List', 'Unlink': what a voice user says to press it, WCAG 2.5.3), its
  *  title the longer words, read as its description; only a lone letter (B, I, U) is named by its word instead. */
 import { RichUtils } from 'draft-js';
@@ -15,11 +16,12 @@ const BLOCKS = [
   ['unordered-list-item', '• List', 'Bulleted list'],
   ['ordered-list-item', '1. List', 'Numbered list'],
   ['blockquote', 'Quote', 'Quote'],
+  ['code-block', 'Code', 'Code block'],
 ];
 
 const press = (fn) => (e) => { e.preventDefault(); fn(); };
 
-export default function FormatToolbar({ state, update, onLink, onUnlink, onLinkActive }) {
+export default function FormatToolbar({ state, update, onLink, onUnlink, onLinkActive, onRule, onImage }) {
   const style = state.getCurrentInlineStyle();
   const selection = state.getSelection();
   const blockType = state.getCurrentContent().getBlockForKey(selection.getStartKey()).getType();
@@ -41,6 +43,9 @@ export default function FormatToolbar({ state, update, onLink, onUnlink, onLinkA
         onMouseDown={press(onLink)}>Link</button>
       <button type="button" className="rte__btn" title="Remove link" disabled={!onLinkActive}
         onMouseDown={press(onUnlink)}>Unlink</button>
+      <span className="rte__sep" />
+      <button type="button" className="rte__btn" title="Horizontal rule" onMouseDown={press(onRule)}>Rule</button>
+      {onImage && <button type="button" className="rte__btn" title="Insert an image (uploaded to the vault)" onMouseDown={press(onImage)}>Image</button>}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { treeChanged } from '../../lib/changes.js';
 import { cloneFormUrl, listTemplates } from './api.js';
 import { moduleUrlFor } from './clone.js';
 import DependencyList from './DependencyList.jsx';
+import TemplateList from './TemplateList.jsx';
 import './clone.css';
 
 export const NO_PERMISSION = 'No permissions to make a new version';
@@ -17,19 +18,7 @@ function TemplatePicker({ module, onPick }) {
   if (status === 'loading') return <Loading inline />;
   if (status === 'failed') return <div className="form__error" role="alert">{error}</div>;
   if (!data.length) return <div className="empty">No templates for this {module.typeLabel ? module.typeLabel.toLowerCase() : 'item'} yet: add one under the portal settings</div>;
-  return (
-    <ul className="clone__templates" data-testid="template-list">
-      {data.map((t) => (
-        <li key={t.id}>
-          <div>
-            <strong>{t.name}</strong>
-            <small>{t.description || ''} · {t.module.name}{t.createdBy ? ` · ${t.createdBy}` : ''}</small>
-          </div>
-          <button type="button" className="btn btn--small" onClick={() => onPick(t)} data-testid="use-template">Use</button>
-        </li>
-      ))}
-    </ul>
-  );
+  return <TemplateList templates={data} onPick={onPick} />;
 }
 
 /** The clone dialog (spec §2 Clone): 'Clone {name}', the clone form, 'Clone from template' with a second clone

@@ -25,3 +25,8 @@ export const fetchDependencyForms = (url) => api.get(url).then((r) => parseDepen
 /** Delete a template through its delete link. */
 export const deleteTemplate = (template) => api.delete(template.links.delete.url);
 
+
+/** The templates an add dialog offers to start from (the add link's url, then /templates), each with its add link
+ *  (the add form filled from it) and, for whoever may edit its model, its manage link. */
+export const startTemplatesUrl = (addLink) => `${addLink.url.split('?')[0]}/templates`;
+export const listStartTemplates = (addLink) => api.get(startTemplatesUrl(addLink)).then((r) => r.data.list || []);

@@ -5,6 +5,7 @@ import { IconButton } from '../../components/Icons.jsx';
 import useConfirmAction from '../../hooks/useConfirmAction.js';
 import { deleteFieldValue } from './api.js';
 import { addLinkOf, formatValue, series, shownFields, sparkPoints } from './fieldValues.js';
+import InPlaceValue, { editsInPlace } from './InPlaceValue.jsx';
 import './customFields.css';
 
 function ValueActions({ field, value, onEdit, onDelete }) {
@@ -50,10 +51,37 @@ function Series({ field, values, onEdit, onDelete }) {
   );
 }
 
-function FieldRow({ field, onAdd, onEdit, onDelete }) {
+/** A one-value field of a plain type: its value edited in place (or '+ Add' in place), delete beside it. */
+function InPlaceRow({ field, value, add, onDelete, onChanged }) {
+  const link = value ? value.links && value.links.edit : add;
+  let shown;
+  if (link) shown = <InPlaceValue key={value ? value.id : 'new'} field={field} value={value} link={link} onChanged={onChanged} />;
+  else if (value) shown = <span data-testid="cf-value">{formatValue(field, value)}</span>;
+  else shown = <span className="muted">n/a</span>;
+  return (
+    <span className={field.type === 'PICKLIST' && value ? 'cfv__value cfv__value--chip' : 'cfv__value'}>
+      {shown}
+      {value && value.links && value.links.delete && (
+        <span className="cfv__actions">
+          <IconButton icon="delete" label={`Delete ${field.label} value`} danger onClick={() => onDelete({ field, value })} />
+        </span>
+      )}
+    </span>
+  );
+}
+
+function FieldRow({ field, onAdd, onEdit, onDelete, onChanged }) {
   const values = field.values || [];
   const add = addLinkOf(field);
   let shown;
+  if (editsInPlace(field) && values.length <= 1) {
+    return (
+      <div className="cfv__row" data-testid="cf-field" data-attribute={field.attribute}>
+        <dt className="cfv__label">{field.label}</dt>
+        <dd className="cfv__values"><InPlaceRow field={field} value={values[0]} add={add} onDelete={onDelete} onChanged={onChanged} /></dd>
+      </div>
+    );
+  }
   if (field.type === 'DATED_NUMERIC') shown = <Series field={field} values={values} onEdit={onEdit} onDelete={onDelete} />;
   else if (!values.length) shown = <span className="muted">n/a</span>;
   else {
@@ -81,7 +109,8 @@ function FieldRow({ field, onAdd, onEdit, onDelete }) {
 
 /**
  * The module's custom fields with their values (spec §3, §6): add, edit and delete each value through its
- * server form where the links allow. A delete that fails is only logged (spec §8).
+ * server form where the links allow; a one-value field of a plain type is edited in place (issue 40), a series or
+ * a many-option list through its dialogs. A delete that fails is only logged (spec §8).
  */
 export default function FieldsSection({ module, onChanged }) {
   const [dialog, setDialog] = useState(null);
@@ -102,7 +131,7 @@ export default function FieldsSection({ module, onChanged }) {
     <section className="cfv" aria-label={`Fields of ${module.name}`} data-testid="fields-section">
       <h2 className="cfv__title">Fields</h2>
       <dl className="cfv__list">
-        {fields.map((f) => <FieldRow key={f.id} field={f} onAdd={onAdd} onEdit={onEdit} onDelete={del.ask} />)}
+        {fields.map((f) => <FieldRow key={f.id} field={f} onAdd={onAdd} onEdit={onEdit} onDelete={del.ask} onChanged={changed} />)}
       </dl>
       {dialog && <FormDialog title={dialog.title} url={dialog.url} onClose={() => setDialog(null)} onSuccess={changed} />}
       {del.target && <ConfirmDialog title={`Delete ${del.target.field.label} value`} action={del} detail={formatValue(del.target.field, del.target.value)} />}

@@ -1,11 +1,12 @@
 import Avatar from '../../components/Avatar.jsx';
 import DateTime from '../../components/DateTime.jsx';
+import CommentAttachments from './CommentAttachments.jsx';
 import CommentText from './CommentText.jsx';
 import { DELETED_TEXT, formatCommentDate, REPLY_INDENT_PX } from './thread.js';
 import ReplyBox from './ReplyBox.jsx';
 
-/** One comment (or its tombstone) with Reply, Edit and Delete as its links allow, and its replies below. */
-export default function CommentNode({ node, depth, replyingTo, setReplyingTo, onReply, onEdit, onDelete, mentionUrl }) {
+/** One comment (or its tombstone) with the files it carries, Reply, Edit and Delete as its links allow, and its replies below. */
+export default function CommentNode({ node, depth, replyingTo, setReplyingTo, onReply, onEdit, onDelete, mentionUrl, attachLink }) {
   const c = node.comment;
   const links = c.links || {};
   return (
@@ -23,6 +24,7 @@ export default function CommentNode({ node, depth, replyingTo, setReplyingTo, on
             </div>
             {c.title && <div className="dc-comment__title">{c.title}</div>}
             <CommentText text={c.content} />
+            <CommentAttachments files={c.attachments} />
             <div className="dc-comment__actions">
               {links.reply && (
                 <button type="button" className="dc-action" onClick={() => setReplyingTo(replyingTo === c.id ? null : c.id)}
@@ -43,13 +45,13 @@ export default function CommentNode({ node, depth, replyingTo, setReplyingTo, on
           {replyingTo === c.id && links.reply && (
             <li className="dc-node dc-node--box">
               <ReplyBox autoFocus placeholder={`Reply to ${c.createdBy || 'this comment'}…`} testId="comment-reply-box"
-                mentionUrl={mentionUrl}
-                onPost={(text) => onReply(c, text)} onCancel={() => setReplyingTo(null)} />
+                mentionUrl={mentionUrl} attachLink={attachLink}
+                onPost={(text, fileIds) => onReply(c, text, fileIds)} onCancel={() => setReplyingTo(null)} />
             </li>
           )}
           {node.replies.map((r) => (
             <CommentNode key={r.comment.id} node={r} depth={depth + 1} replyingTo={replyingTo} setReplyingTo={setReplyingTo}
-              onReply={onReply} onEdit={onEdit} onDelete={onDelete} mentionUrl={mentionUrl} />
+              onReply={onReply} onEdit={onEdit} onDelete={onDelete} mentionUrl={mentionUrl} attachLink={attachLink} />
           ))}
         </ul>
       )}

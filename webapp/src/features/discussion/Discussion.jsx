@@ -4,7 +4,8 @@
  * focus, and a refresh every 30 seconds that keeps whatever is being typed. The API pages threads (a comment
  * with all its replies): the newest first, older ones on demand. While the module's live stream is up, a new,
  * edited or deleted comment shows at once and the 30-second refresh rests (it is the fallback when the stream is
- * down). Typing '@' in a box offers the people to mention.
+ * down). Typing '@' in a box offers the people to mention. Whoever may upload to the module's vault (its add_file
+ * link) attaches files to a comment or reply; each comment lists the files it carries.
  */
 import { useState } from 'react';
 import ConfirmDialog from '../../components/ConfirmDialog.jsx';
@@ -52,12 +53,13 @@ export default function Discussion({ module, refreshMs = REFRESH_MS }) {
 
   const links = module.links || {};
   const mentionUrl = links.mentionable && links.mentionable.url;
-  const addComment = async (text) => {
-    await postComment((links.add_comment && links.add_comment.url) || `/api/comment/add/${moduleId}`, text);
+  const attachLink = links.add_file;
+  const addComment = async (text, fileIds) => {
+    await postComment((links.add_comment && links.add_comment.url) || `/api/comment/add/${moduleId}`, text, fileIds);
     await load();
   };
-  const reply = async (parent, text) => {
-    await postComment(parent.links.reply.url, text);
+  const reply = async (parent, text, fileIds) => {
+    await postComment(parent.links.reply.url, text, fileIds);
     setReplyingTo(null);
     await load();
   };
@@ -72,14 +74,16 @@ export default function Discussion({ module, refreshMs = REFRESH_MS }) {
         <span className="muted" data-testid="comment-count">{count} comment{count === 1 ? '' : 's'}</span>
         <LiveState state={live} />
       </div>
-      {links.add_comment && <ReplyBox placeholder="Write a comment…" testId="new-comment" onPost={addComment} mentionUrl={mentionUrl} />}
+      {links.add_comment && (
+        <ReplyBox placeholder="Write a comment…" testId="new-comment" onPost={addComment} mentionUrl={mentionUrl} attachLink={attachLink} />
+      )}
       {state.status === 'loading' && <Loading inline />}
       {state.status === 'failed' && <div className="form__error" role="alert">{state.error}</div>}
       {state.status === 'succeeded' && !thread.length && <div className="empty" data-testid="no-comments">No comments yet</div>}
       <ul className="dc-thread" data-testid="comment-thread">
         {thread.map((n) => (
           <CommentNode key={n.comment.id} node={n} depth={0} replyingTo={replyingTo} setReplyingTo={setReplyingTo}
-            onReply={reply} onEdit={setEditing} onDelete={del.ask} mentionUrl={mentionUrl} />
+            onReply={reply} onEdit={setEditing} onDelete={del.ask} mentionUrl={mentionUrl} attachLink={attachLink} />
         ))}
       </ul>
       {state.status === 'succeeded' && state.total > threadsShown && <ShowOlder left={state.total - threadsShown} busy={busy} onClick={showOlder} />}

@@ -1,4 +1,4 @@
-/** The discussion's calls (spec §7 Discussion, Comment): pages of threads, posting, deleting. */
+/** The discussion's calls (spec §7 Discussion, Comment): pages of threads, posting (with attachments), deleting. */
 import api from '../../lib/apiClient.js';
 import { withQuery } from '../../lib/paging.js';
 
@@ -6,15 +6,16 @@ import { withQuery } from '../../lib/paging.js';
 export const listThreads = (moduleId, page, perPage) => (
   api.get(withQuery(`/api/discussion/list/${moduleId}`, { page, perPage, sort: '-id' })).then((r) => r.data));
 
-function postForm(text) {
+function postForm(text, fileIds) {
   const fd = new FormData();
   fd.append('title', '');
   fd.append('content', text);
+  if (fileIds && fileIds.length) fd.append('attachments', fileIds.join(','));
   return fd;
 }
 
-/** Post a comment (or a reply) to an add_comment or reply link's url. */
-export const postComment = (url, text) => api.post(url, postForm(text));
+/** Post a comment (or a reply) to an add_comment or reply link's url, carrying the vault files `fileIds`. */
+export const postComment = (url, text, fileIds) => api.post(url, postForm(text, fileIds));
 
 /** Delete a comment through its delete link. */
 export const deleteComment = (comment) => api.delete(comment.links.delete.url);

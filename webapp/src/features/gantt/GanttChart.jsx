@@ -1,18 +1,24 @@
 import { useId, useMemo, useState } from 'react';
 import MessageDialog from '../../components/MessageDialog.jsx';
+import { indexTree, shownRows } from '../../lib/tree.js';
 import GanttToolbar from './GanttToolbar.jsx';
 import { GanttCanvas, GanttHead } from './GanttGrid.jsx';
+import GanttLinks from './GanttLinks.jsx';
 import GanttRow from './GanttRow.jsx';
 import { dragModes } from './drag.js';
+import { arrows } from './links.js';
 import useBarDrag from './useBarDrag.js';
+import { dateRange, summarySpans } from './summary.js';
 import useVirtualRows from './useVirtualRows.js';
-import { columns, dayOf, daysIn, defaultWindow, position } from './window.js';
+import { barSpan, columns, dayOf, daysIn, defaultWindow, fitWindow, position } from './window.js';
 import './gantt.css';
 
 export const ROW_HEIGHT = 40;
-const LABEL_WIDTH = 220;
+export const LABEL_WIDTH = { initial: 280, phone: 170, min: 120, max: 520 };
+// A phone keeps most of its width for the timeline.
+const initialLabelWidth = () => (typeof window !== 'undefined' && window.innerWidth < 600 ? LABEL_WIDTH.phone : LABEL_WIDTH.initial);
 // Below this many pixels per column the chart scrolls sideways (the names stay, sticky on the left).
-const MIN_COLUMN = { days: 22, weeks: 40, months: 56 };
+const MIN_COLUMN = { days: 22, weeks: 52, months: 56 }; // a week's '16 Nov' needs ~45 px
 
 /**
  * One row per module (spec §2 Gantt): a bar from start date to deadline coloured by status, the markers, the
@@ -33,9 +39,16 @@ export default function GanttChart({ modules, linkOf, today = new Date(), onChan
     const modes = dragModes(m.deliverable);
     return modes.move || modes.start || modes.end;
   }), [modules]);
+  const onToggle = (id) => setCollapsed((was) => {
+    const next = new Set(was);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    return next;
+  });
+  const resize = (w) => setLabelWidth(Math.round(Math.min(LABEL_WIDTH.max, Math.max(LABEL_WIDTH.min, w))));
   return (
-    <div className="gantt" data-testid="gantt">
-      <GanttToolbar win={win} onWindow={setWin} today={todayDay} />
+    <div className="gantt" data-testid="gantt" style={{ '--gantt-label': `${labelWidth}px` }}>
+      <GanttToolbar win={win} onWindow={setWin} today={todayDay} fitted={fitted} />
       {editable && (
         <p id={helpId} className="gantt__help">
           Drag a bar to move both dates, or an end to change the start date or the deadline. Arrow keys move it by a
@@ -51,10 +64,13 @@ export default function GanttChart({ modules, linkOf, today = new Date(), onChan
               {rows.map((m, i) => {
                 const d = bars.shown(m);
                 const modes = dragModes(m.deliverable);
+                const sum = spans.get(m.id);
                 return (
                   <GanttRow key={m.id} row={m} d={d} win={win} top={(range.start + i) * ROW_HEIGHT}
                     href={linkOf ? linkOf(m) : null} modes={modes} handlers={bars.handlers(m, modes)}
-                    busy={bars.savingId === m.id} dragging={bars.draggingId === m.id} helpId={helpId} />
+                    busy={bars.savingId === m.id} dragging={bars.draggingId === m.id} helpId={helpId}
+                    summary={sum ? { ...sum, span: barSpan(win, sum.from, sum.to) } : null}
+                    open={kids.has(m.id) ? !collapsed.has(m.id) : null} onToggle={onToggle} />
                 );
               })}
             </div>

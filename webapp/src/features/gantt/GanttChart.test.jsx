@@ -35,7 +35,7 @@ const form = (field, value) => ({
 });
 
 function show(modules, props = {}) {
-  return render(<MemoryRouter><GanttChart modules={modules} today={today} linkOf={(m) => `/t/${m.id}`} {...props} /></MemoryRouter>);
+  return render(<MemoryRouter><GanttChart modules={modules} today={today} fit={false} linkOf={(m) => `/t/${m.id}`} {...props} /></MemoryRouter>);
 }
 
 let rect;

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import Avatar from '../../components/Avatar.jsx';
 import { formatDate } from '../../lib/dates.js';
 import { statusStyle } from '../../lib/format.js';
-import { barSpan, daysIn, parseDay, position } from './window.js';
+import { barSpan, daysIn, isoDay, parseDay, position } from './window.js';
 
 /** Spec §9: start blue, commenced orange, today pink, deadline green, completion purple. */
 export const MARKERS = [
@@ -38,20 +38,39 @@ function Bar({ name, d, span, modes, handlers, busy, dragging, helpId }) {
   );
 }
 
+/** A parent's summary bar: from the first date to the last of the items below it. */
+function SummaryBar({ name, summary }) {
+  const label = `${name}: the items below run from ${formatDate(isoDay(summary.from))} to ${formatDate(isoDay(summary.to))}`;
+  const { span } = summary;
+  return (
+    <div className={['gantt__summary', span.cutStart ? 'gantt__summary--cut-start' : '', span.cutEnd ? 'gantt__summary--cut-end' : ''].join(' ').trim()}
+      style={{ left: `${span.left}%`, width: `${span.width}%` }} title={label} role="img" aria-label={label} data-testid="gantt-summary" />
+  );
+}
+
 /**
- * One row at `top` pixels of the body: the owner's avatar and the name (sticky on the left), the bar from start
- * date to deadline coloured by status and the markers of the four dates. `d`: the deliverable as shown.
+ * One row at `top` pixels of the body: the fold toggle of a parent (`open`: true, false, or null without rows
+ * below), the owner's avatar and the name indented by depth (sticky on the left; the whole name on hover), the
+ * bar from start date to deadline coloured by status, a parent's `summary` bar, and the markers of the four
+ * dates. `d`: the deliverable as shown.
  */
-export default function GanttRow({ row, d, win, top, href, modes, handlers, busy, dragging, helpId }) {
+export default function GanttRow({ row, d, win, top, href, modes, handlers, busy, dragging, helpId, summary, open = null, onToggle }) {
   const n = daysIn(win);
   const span = d ? barSpan(win, parseDay(d.startDate), parseDay(d.deadline)) : null;
   return (
-    <div className="gantt__row" style={{ top }} data-testid="gantt-row" data-id={row.id}>
-      <div className="gantt__label">
+    <div className={open === null ? 'gantt__row' : 'gantt__row gantt__row--parent'} style={{ top }} data-testid="gantt-row" data-id={row.id}>
+      <div className="gantt__label" style={{ paddingLeft: 10 + (row.depth || 0) * 16 }}>
+        {open === null ? null : (
+          <button type="button" className="gantt__toggle" aria-expanded={open} onClick={() => onToggle(row.id)}
+            aria-label={`${open ? 'Collapse' : 'Expand'} ${row.name}`} data-testid="gantt-toggle">
+            <span aria-hidden="true">{open ? '▾' : '▸'}</span>
+          </button>
+        )}
         {d && d.ownerName ? <Avatar name={d.ownerName} src={d.ownerAvatar || null} size={24} /> : <span className="gantt__noowner" />}
         {href ? <Link to={href} title={row.name}>{row.name}</Link> : <span title={row.name}>{row.name}</span>}
       </div>
       <div className="gantt__track">
+        {summary && summary.span && <SummaryBar name={row.name} summary={summary} />}
         {span && <Bar name={row.name} d={d} span={span} modes={modes} handlers={handlers} busy={busy} dragging={dragging} helpId={helpId} />}
         {d && MARKERS.map(([key, , colour]) => {
           const day = parseDay(d[key]);

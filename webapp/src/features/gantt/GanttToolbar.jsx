@@ -2,14 +2,16 @@ import { formatDate } from '../../lib/dates.js';
 import { MARKERS, TODAY_COLOUR } from './GanttRow.jsx';
 import { STEP_LABELS, ZOOMS, ZOOM_LABELS, isoDay, rezoom, shift, windowFor } from './window.js';
 
-/** ‹ step, Today, step ›, the zoom (days, weeks, months), the dates shown and the legend. */
-export default function GanttToolbar({ win, onWindow, today }) {
+/** ‹ step, Today, step ›, Fit (the window of every date shown, `fitted`), the zoom (days, weeks, months), the dates shown and the legend. */
+export default function GanttToolbar({ win, onWindow, today, fitted }) {
   const step = STEP_LABELS[win.zoom];
   return (
     <div className="gantt__tools">
       <button type="button" className="btn btn--small" onClick={() => onWindow(shift(win, -1))} data-testid="gantt-back">‹ {step}</button>
       <button type="button" className="btn btn--small" onClick={() => onWindow(windowFor(win.zoom, today))} data-testid="gantt-today-btn">Today</button>
       <button type="button" className="btn btn--small" onClick={() => onWindow(shift(win, 1))} data-testid="gantt-next">{step} ›</button>
+      <button type="button" className="btn btn--small" onClick={() => onWindow(fitted)} disabled={!fitted}
+        title="Show every date of these items" data-testid="gantt-fit">Fit</button>
       <div className="toggle" role="group" aria-label="Zoom">
         {ZOOMS.map((z) => (
           <button key={z} type="button" className={z === win.zoom ? 'toggle__btn toggle__btn--on' : 'toggle__btn'}

@@ -80,6 +80,25 @@ export function defaultWindow(today = new Date()) {
   return windowFor('days', dayOf(today));
 }
 
+/**
+ * The window that shows the days `from` to `to` whole (the dates of a subtree): the days zoom for six weeks or
+ * less, weeks for half a year or less, else months; never shorter than the zoom's usual window.
+ */
+export function fitWindow(from, to) {
+  if (to - from < 42) {
+    const start = from - 2;
+    return { zoom: 'days', from: start, to: Math.max(start + DAYS_BEFORE + DAYS_AFTER, to + 2) };
+  }
+  if (to - from < 26 * 7) {
+    const start = mondayOf(from);
+    return { zoom: 'weeks', from: start, to: Math.max(start + WEEKS_SHOWN * 7, mondayOf(to) + 7) - 1 };
+  }
+  const p = parts(from);
+  const start = dayFromDate(p.year, p.month);
+  const q = parts(to);
+  return { zoom: 'months', from: start, to: Math.max(addMonths(start, MONTHS_SHOWN), dayFromDate(q.year, q.month + 1)) - 1 };
+}
+
 /** The window one step (`dir` = -1 or 1) earlier or later: a week, 4 weeks or a quarter. */
 export function shift(win, dir) {
   if (win.zoom === 'months') return { ...win, from: addMonths(win.from, 3 * dir), to: addMonths(win.to + 1, 3 * dir) - 1 };

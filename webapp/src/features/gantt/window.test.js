@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
-  barSpan, columns, dayOf, daysIn, defaultWindow, isoDay, isoWeek, mondayOf, parseDay, position, rezoom, shift, windowFor,
+  barSpan, columns, dayOf, daysIn, defaultWindow, fitWindow, isoDay, isoWeek, mondayOf, parseDay, position, rezoom, shift, windowFor,
 } from './window.js';
 
 const day = (s) => parseDay(s);
@@ -92,5 +92,24 @@ describe('gantt window', () => {
     const days = rezoom(far, 'days', t);
     expect(isoDay(days.from)).toBe('2026-11-26'); // a month into it, less the 6 days before
     expect(days.from >= far.from && days.to <= far.to).toBe(true);
+  });
+});
+
+describe('fitted to a subtree\'s dates', () => {
+  const fit = (a, b) => {
+    const w = fitWindow(day(a), day(b));
+    return [w.zoom, isoDay(w.from), isoDay(w.to), columns(w).length];
+  };
+  test('six weeks or less: days, a day either side, at least the usual 32 days', () => {
+    expect(fit('2026-06-10', '2026-06-20')).toEqual(['days', '2026-06-08', '2026-07-09', 32]);
+    expect(fit('2026-06-01', '2026-07-10')).toEqual(['days', '2026-05-30', '2026-07-12', 44]);
+  });
+  test('half a year or less: weeks from the first date\'s Monday to the last one\'s Sunday', () => {
+    expect(fit('2026-06-10', '2026-09-30')).toEqual(['weeks', '2026-06-08', '2026-10-04', 17]);
+    expect(fit('2026-06-10', '2026-11-30')).toEqual(['weeks', '2026-06-08', '2026-12-06', 26]);
+  });
+  test('longer: whole months, at least twelve', () => {
+    expect(fit('2026-01-05', '2027-02-12')).toEqual(['months', '2026-01-01', '2027-02-28', 14]);
+    expect(fit('2026-03-15', '2026-12-01')).toEqual(['months', '2026-03-01', '2027-02-28', 12]);
   });
 });

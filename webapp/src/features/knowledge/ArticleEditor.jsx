@@ -11,7 +11,7 @@ import Loading from '../../components/Loading.jsx';
 import RichTextEditor, { contentJson } from '../../components/RichTextEditor.jsx';
 import useFetch from '../../hooks/useFetch.js';
 import { errorMessage, joinedFieldErrors } from '../../lib/errors.js';
-import { addArticle, editArticle, viewArticle } from './api.js';
+import { addArticle, editArticle, uploadArticleImage, viewArticle } from './api.js';
 import { findArticle, TITLE_MAX, validateTitle } from './content.js';
 import './knowledge.css';
 
@@ -34,7 +34,7 @@ function Dialog({ title, children }) {
   );
 }
 
-function EditorForm({ mode, moduleId, article, parent, baseUrl, onSaved }) {
+function EditorForm({ mode, moduleId, article, parent, baseUrl, onSaved, uploadLink }) {
   const navigate = useNavigate();
   const [title, setTitle] = useState(article ? article.title : '');
   const [titleTouched, setTitleTouched] = useState(false);
@@ -90,7 +90,8 @@ function EditorForm({ mode, moduleId, article, parent, baseUrl, onSaved }) {
       </Field>
       <Field id="article-content" label="Content" error={errors.content}>
         <RichTextEditor id="article-content" value={article ? article.content : null} invalid={!!errors.content}
-          onChange={(s) => { content.current = s; }} placeholder="Write the article…" />
+          onChange={(s) => { content.current = s; }} placeholder="Write the article… ('/' on an empty line for more)"
+          onUploadImage={uploadLink ? (file, alt) => uploadArticleImage(uploadLink, file, alt) : undefined} />
       </Field>
       {failure && <div className="form__error" role="alert">{failure}</div>}
       <div className="form__actions kn-form__actions">
@@ -107,7 +108,7 @@ function EditorForm({ mode, moduleId, article, parent, baseUrl, onSaved }) {
 }
 
 /** new, add (root), new/{articleId}, add/{parentArticleId} (nested under a parent). */
-export function AddArticle({ moduleId, baseUrl, tree, onSaved }) {
+export function AddArticle({ moduleId, baseUrl, tree, onSaved, uploadLink }) {
   const { parentId } = useParams();
   if (parentId !== undefined && !/^\d+$/.test(parentId)) {
     return <Dialog title="Add Knowledge"><div className="form__error">Parent article not found</div></Dialog>;
@@ -119,13 +120,13 @@ export function AddArticle({ moduleId, baseUrl, tree, onSaved }) {
   }
   return (
     <Dialog title={parent ? 'Add Knowledge under an article' : 'Add Knowledge'}>
-      <EditorForm key={parentId || 'root'} mode="add" moduleId={moduleId} parent={parent} baseUrl={baseUrl} onSaved={onSaved} />
+      <EditorForm key={parentId || 'root'} mode="add" moduleId={moduleId} parent={parent} baseUrl={baseUrl} onSaved={onSaved} uploadLink={uploadLink} />
     </Dialog>
   );
 }
 
 /** {articleId}/edit. */
-export function EditArticle({ moduleId, baseUrl, onSaved }) {
+export function EditArticle({ moduleId, baseUrl, onSaved, uploadLink }) {
   const { articleId } = useParams();
   const ok = /^\d+$/.test(articleId);
   const { status, data, error, httpStatus } = useFetch(ok ? viewArticle : null, [moduleId, articleId]);
@@ -134,6 +135,6 @@ export function EditArticle({ moduleId, baseUrl, onSaved }) {
   else if (status === 'loading' || status === 'idle') body = <Loading inline />;
   else if (status === 'failed') body = <div className="form__error" role="alert">{error}</div>;
   else if (!(data.links && data.links.edit)) body = <div className="form__error" role="alert">You may not edit this article</div>;
-  else body = <EditorForm key={data.id} mode="edit" moduleId={moduleId} article={data} baseUrl={baseUrl} onSaved={onSaved} />;
+  else body = <EditorForm key={data.id} mode="edit" moduleId={moduleId} article={data} baseUrl={baseUrl} onSaved={onSaved} uploadLink={uploadLink} />;
   return <Dialog title="Edit Knowledge">{body}</Dialog>;
 }

@@ -15,17 +15,35 @@ import DateTime from '../../components/DateTime.jsx';
 import { formatArticleDate, safeBackUrl } from './content.js';
 import './knowledge.css';
 
-/** An article's meta line and its content, once loaded (through draft-js only). */
-function ArticleBody({ state }) {
+/** An article's meta line, its content (through draft-js only) and its child articles, once loaded. */
+function ArticleBody({ state, childUrl }) {
   return (
     <Body state={state}>
       {(art) => (
         <>
           <ArticleMeta article={art} />
           <RichTextView content={art.content} />
+          <ChildArticles article={art} childUrl={childUrl} />
         </>
       )}
     </Body>
+  );
+}
+
+/** The articles right under this one (the view's `children`: id and title), each a link made by `childUrl(id)`
+ *  so that it opens the way this article is shown (overlay, reader, viewer or the project's document). */
+export function ChildArticles({ article, childUrl }) {
+  const children = article.children || [];
+  if (!children.length) return null;
+  return (
+    <nav className="kn-children" aria-labelledby={`kn-children-${article.id}`} data-testid="child-articles">
+      <h3 className="kn-children__title" id={`kn-children-${article.id}`}>Child articles</h3>
+      <ul className="kn-children__list">
+        {children.map((c) => (
+          <li key={c.id}><Link to={childUrl(c.id)} data-testid="child-article">{c.title}</Link></li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
@@ -78,7 +96,7 @@ export function ArticleOverlay({ moduleId, baseUrl }) {
         </>
       )}>
       <div className="kn-view" data-testid="article-view">
-        <ArticleBody state={state} />
+        <ArticleBody state={state} childUrl={(id) => `${baseUrl}/${id}`} />
       </div>
     </Modal>
   );
@@ -105,6 +123,7 @@ export function ArticleReader({ moduleId, baseUrl }) {
                 <h1 className="kn-reader__title">{art.title}</h1>
                 <ArticleMeta article={art} />
                 <RichTextView content={art.content} className="kn-reader__text" />
+                <ChildArticles article={art} childUrl={(id) => `${baseUrl}/reader/${id}`} />
               </>
             )}
           </Body>
@@ -127,7 +146,7 @@ export function ArticleViewerRoute() {
       <Modal title={state.data ? state.data.title : 'Knowledge'} onClose={close} wide
         footer={<button type="button" className="btn btn--primary" onClick={close} data-testid="viewer-close">Close</button>}>
         <div className="kn-view" data-testid="article-viewer">
-          <ArticleBody state={state} />
+          <ArticleBody state={state} childUrl={(id) => `/article/${moduleId}/${id}?back=${encodeURIComponent(back)}`} />
         </div>
       </Modal>
     </div>
@@ -143,7 +162,7 @@ export function ArticleDocument({ backUrl }) {
     <Modal title={state.data ? state.data.title : 'Knowledge'} onClose={() => navigate(backUrl)} wide>
       <Link to={backUrl} className="back-link" data-testid="doc-back">← Back</Link>
       <div className="kn-view" data-testid="article-doc">
-        <ArticleBody state={state} />
+        <ArticleBody state={state} childUrl={(id) => `${backUrl}/doc/${moduleId}/${id}`} />
       </div>
     </Modal>
   );

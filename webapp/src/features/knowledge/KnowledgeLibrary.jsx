@@ -42,8 +42,8 @@ function DeleteDetail({ article }) {
   );
 }
 
-function LibraryRoutes({ moduleId, baseUrl, tree, onSaved }) {
-  const props = { moduleId, baseUrl, tree, onSaved };
+function LibraryRoutes({ moduleId, baseUrl, tree, onSaved, uploadLink }) {
+  const props = { moduleId, baseUrl, tree, onSaved, uploadLink };
   return (
     <Routes>
       <Route index element={null} />
@@ -112,7 +112,8 @@ export default function KnowledgeLibrary({ module, baseUrl }) {
         </div>
       )}
       {body}
-      <LibraryRoutes moduleId={moduleId} baseUrl={baseUrl} tree={tree} onSaved={saved} />
+      <LibraryRoutes moduleId={moduleId} baseUrl={baseUrl} tree={tree} onSaved={saved}
+        uploadLink={module.links && module.links.add_file} />
       {del.target && <ConfirmDialog title="Delete knowledge" question={DELETE_QUESTION} detail={<DeleteDetail article={del.target} />} action={del} />}
     </div>
   );

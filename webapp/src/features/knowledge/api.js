@@ -1,5 +1,6 @@
 /** Calls of the knowledge library (spec §7 Articles). */
 import api from '../../lib/apiClient.js';
+import { isVaultImageSrc } from '../../lib/richText.js';
 
 /** GET /api/article/list/{moduleId}: the article tree. */
 export const listArticles = (moduleId) => api.get(`/api/article/list/${moduleId}`).then((r) => r.data.list || []);
@@ -32,4 +33,18 @@ export function editArticle(moduleId, articleId, { title, content, version }, ur
 /** DELETE to the article's own delete link. */
 export function deleteArticle(article) {
   return api.delete(article.links.delete.url).then((r) => r.data);
+}
+
+/**
+ * Upload an image for an article to the module's vault (its add_file link, as the files tab does), titled by its alt
+ * text: answers the file's download URL, which the article's IMAGE block shows.
+ */
+export async function uploadArticleImage(link, file, alt) {
+  const fd = new FormData();
+  fd.append('title', (alt || file.name).slice(0, 200));
+  fd.append('file', file);
+  const item = (await api.post(link.url, fd)).data.item;
+  const src = item && item.links && item.links.download && item.links.download.url;
+  if (!isVaultImageSrc(src)) throw new Error('The image was uploaded but cannot be shown here');
+  return src;
 }

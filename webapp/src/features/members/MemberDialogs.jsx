@@ -13,18 +13,21 @@ export function EditMemberDialog({ member, onClose, onSaved }) {
  * The dialog open on the members panel: {kind: 'add' | 'invite' | 'edit', member}. `onDone(kind, item, answer)`
  * follows a saved form.
  */
+// An invitation's answer names who was invited ({message}); the toast says so.
+const inviteText = (item, res) => (res && res.message) || null;
+
 export default function MemberDialogs({ dialog, links, onClose, onDone }) {
   if (!dialog) return null;
   if (dialog.kind === 'add') {
     // An address that is not a portal member's is invited instead ({message, invited}): told as an invitation.
     return (
-      <FormDialog title="Add User" url={links.add_membership.url} submitLabel="Add" onClose={onClose}
+      <FormDialog title="Add User" url={links.add_membership.url} submitLabel="Add" onClose={onClose} successText={inviteText}
         onSuccess={(item, res) => (res && res.invited ? onDone('invite', null, res) : onDone('add', item))} />
     );
   }
   if (dialog.kind === 'invite') {
     return (
-      <FormDialog title="Invite User" url={links.invite.url} submitLabel="Send invitation" onClose={onClose}
+      <FormDialog title="Invite User" url={links.invite.url} submitLabel="Send invitation" onClose={onClose} successText={inviteText}
         onSuccess={(item, res) => onDone('invite', item, res)} />
     );
   }

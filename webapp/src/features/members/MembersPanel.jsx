@@ -2,7 +2,6 @@ import { useCallback, useMemo, useState } from 'react';
 import ConfirmDialog from '../../components/ConfirmDialog.jsx';
 import DataTable from '../../components/DataTable.jsx';
 import Loading from '../../components/Loading.jsx';
-import MessageDialog from '../../components/MessageDialog.jsx';
 import useConfirmAction from '../../hooks/useConfirmAction.js';
 import usePagedList, { tableServer } from '../../hooks/usePagedList.js';
 import { deleteMember, listMembers } from './api.js';
@@ -50,7 +49,6 @@ export default function MembersPanel({ module, split = false, onChanged, title =
   const paged = usePagedList(listMembers, { perPage: 10 }, [module.id]);
   const { status, data, error, reload, setData } = paged;
   const [dialog, setDialog] = useState(null);
-  const [notice, setNotice] = useState(null);
   const [invited, setInvited] = useState(0); // a new invitation: the pending list reads again
   const links = module.links || {};
   const members = (data && data.list) || [];
@@ -60,11 +58,8 @@ export default function MembersPanel({ module, split = false, onChanged, title =
     setData({ ...data, list: data.list.filter((x) => x.id !== m.id) });
     changed();
   });
-  const done = (kind, item, res) => { // the dialog shows its success, then closes itself
-    if (kind === 'invite') {
-      setNotice((res && res.message) || 'The invitation has been sent');
-      setInvited((n) => n + 1);
-    }
+  const done = (kind, item) => { // the dialog closes itself; its toast says what was done
+    if (kind === 'invite') setInvited((n) => n + 1);
     if (kind === 'edit' && item && item.id) setData({ ...data, list: members.map((x) => (x.id === item.id ? { ...x, ...item } : x)) });
     changed();
   };
@@ -105,7 +100,6 @@ export default function MembersPanel({ module, split = false, onChanged, title =
       {del.target && (
         <ConfirmDialog title="Remove member" detail={`${del.target.name} (${del.target.userEmail})`} confirmLabel="Remove" action={del} />
       )}
-      <MessageDialog title="SUCCESS" message={notice} onClose={() => setNotice(null)} testId="invite-notice" />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 /** The columns of the members table: ID, avatar (with its popover), User with badge, Role, Admin?, Email, actions. */
 import { useMemo } from 'react';
 import EmailText from '../../components/EmailText.jsx';
-import MemberAvatar from './MemberAvatar.jsx';
+import MemberAvatar from '../../components/MemberAvatar.jsx';
 import { memberBadge, yesNo } from './members.js';
 
 const BADGE_CLASS = { 'Super Admin': 'badge--super', Admin: 'badge--admin', Editor: 'badge--editor', Viewer: 'badge--viewer' };

@@ -12,7 +12,4 @@ export function memberBadge(m) {
   return '';
 }
 
-export const yesNo = (v) => (v ? 'YES' : 'NO');
-
-/** The rights a popover lists, in order. */
-export const RIGHTS = [['CREATE', 'allowCreate'], ['VIEW', 'allowView'], ['EDIT', 'allowEdit'], ['DELETE', 'allowDelete']];
+export { RIGHTS, yesNo } from '../../lib/rights.js';

@@ -1,6 +1,9 @@
-import { useState } from 'react';
-import FormDialog from '../../components/FormDialog.jsx';
+import { useCallback, useState } from 'react';
+import InPlaceInput from '../../components/inPlace/InPlaceInput.jsx';
+import InPlaceSelect from '../../components/inPlace/InPlaceSelect.jsx';
+import useInPlace from '../../hooks/useInPlace.js';
 import { formatDate } from '../../lib/dates.js';
+import { optionsOf, saveField } from '../../lib/inPlace.js';
 
 // [field, label, the deliverable's edit link, the module's add link when there is no deliverable yet]
 const DATE_FIELDS = [
@@ -10,42 +13,62 @@ const DATE_FIELDS = [
   ['completionDate', 'Completion', 'edit_completion_date', 'add_completion_date'],
 ];
 
-function Cell({ label, value, link, onOpen, testid, addText = 'Add Date' }) {
-  let shown;
-  if (value) shown = link ? <button type="button" className="linkish" onClick={() => onOpen(label, link)}>{value}</button> : value;
-  else if (link) shown = <button type="button" className="btn btn--ghost btn--tiny" onClick={() => onOpen(label, link)}>{addText}</button>;
-  else shown = <span className="muted">n/a</span>;
+function Cell({ label, testid, children }) {
   return (
     <div className="strip__cell" data-testid={testid}>
       <div className="strip__label">{label}</div>
-      <div className="strip__value">{shown}</div>
+      <div className="strip__value">{children}</div>
     </div>
   );
 }
 
+// After a save the page takes the answer's deliverable (its new version) at once; a 409 reads the module again.
+const hooks = (onChanged) => ({ onSaved: (answer) => onChanged(answer && answer.item), onStale: () => onChanged() });
+
+function DateCell({ field, label, value, version, link, onChanged }) {
+  const day = value ? String(value).slice(0, 10) : '';
+  const edit = useInPlace(day, (next) => saveField(link.url, field, next, version), hooks(onChanged));
+  return (
+    <Cell label={label} testid={`strip-${field}`}>
+      <InPlaceInput label={label} value={edit.shown} display={edit.shown ? formatDate(edit.shown) : ''} error={edit.error}
+        busy={edit.busy} onSave={link ? edit.save : undefined} testId={`strip-${field}`} />
+    </Cell>
+  );
+}
+
+function OwnerCell({ d, link, onChanged }) {
+  const edit = useInPlace(d && d.ownerId ? String(d.ownerId) : '', (next) => saveField(link.url, 'ownerId', next, d.version),
+    hooks(onChanged));
+  const [picked, setPicked] = useState('');
+  const load = useCallback(() => optionsOf(link.url, 'ownerId'), [link]);
+  // The name of a person picked but not saved yet comes from the picker's options: shown at once.
+  const name = edit.shown === (d && d.ownerId ? String(d.ownerId) : '') ? d && d.ownerName : picked;
+  return (
+    <Cell label="Owner" testid="strip-owner">
+      <InPlaceSelect label="Owner" value={edit.shown} display={name || ''} loadOptions={load} error={edit.error} busy={edit.busy}
+        onSave={link ? (v, l) => { setPicked(l); edit.save(v); } : undefined} emptyText="Add Owner" testId="strip-owner" />
+    </Cell>
+  );
+}
+
 /**
- * Owner, Start Date, Deadline, Commenced, Completion ('Do MMM YYYY'; 'Add Date' or 'n/a'), spec §2. Each cell
- * opens the form of that one value: the owner among the module's people, a date alone ('Add Date' on a module
- * without a deliverable creates it with that date).
+ * Owner, Start Date, Deadline, Commenced, Completion ('Do MMM YYYY'; 'Add Date' or 'n/a'), spec §2, each edited in
+ * place (issue 40): the owner picked among the people the server's owner form offers, a date in a date input
+ * ('Add Date' on a module without a deliverable creates it with that date). Each submits its one-value form behind
+ * the scenes; the change shows at once and rolls back with the server's message when refused.
  */
 export default function DeliverableStrip({ module, onChanged }) {
-  const [dialog, setDialog] = useState(null);
   const d = module.deliverable;
   const dLinks = (d && d.links) || {};
   const mLinks = module.links || {};
-  const open = (label, link) => setDialog({ title: d ? `Edit ${label}` : `Add ${label}`, url: link.url });
-
+  const changed = (deliverable) => { if (onChanged) onChanged(deliverable); };
   return (
     <div className="strip" data-testid="deliverable-strip">
-      <Cell label="Owner" value={d && d.ownerName} link={dLinks.edit_owner} onOpen={open} testid="strip-owner" addText="Add Owner" />
+      <OwnerCell d={d} link={dLinks.edit_owner} onChanged={changed} />
       {DATE_FIELDS.map(([key, label, editLink, addLink]) => (
-        <Cell key={key} label={label} value={d ? formatDate(d[key]) : ''} link={d ? dLinks[editLink] : mLinks[addLink]}
-          onOpen={open} testid={`strip-${key}`} />
+        <DateCell key={key} field={key} label={label} value={d ? d[key] : ''} version={d && d.version} link={d ? dLinks[editLink] : mLinks[addLink]}
+          onChanged={changed} />
       ))}
-      {dialog && (
-        <FormDialog title={dialog.title} url={dialog.url} onClose={() => setDialog(null)}
-          onSuccess={() => { if (onChanged) onChanged(); }} />
-      )}
     </div>
   );
 }

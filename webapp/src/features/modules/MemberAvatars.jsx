@@ -1,6 +1,7 @@
-import Avatar from '../../components/Avatar.jsx';
+import MemberAvatar from '../../components/MemberAvatar.jsx';
 
-/** Member avatars (initials over the image), with '+' when a member may be added. */
+/** Member avatars (initials over the image), each opening the spec's popover (name, '(Admin)', role, e-mail,
+ *  organisation, the four rights), with '+' when a member may be added. */
 export default function MemberAvatars({ memberships = [], addLink, onAdd, max = 8 }) {
   const seen = new Set();
   const people = memberships.filter((m) => (seen.has(m.userId) ? false : seen.add(m.userId)));
@@ -8,9 +9,7 @@ export default function MemberAvatars({ memberships = [], addLink, onAdd, max = 
   return (
     <div className="members" data-testid="member-avatars">
       {shown.map((m) => (
-        <Avatar key={m.id} name={m.name || m.userName} size={30} className="members__avatar"
-          src={m.avatar || null}
-          title={`${m.name || m.userName}${m.role ? ` · ${m.role}` : ''}${m.admin ? ' (Admin)' : ''}`} />
+        <span key={m.id} className="members__avatar"><MemberAvatar member={m} /></span>
       ))}
       {people.length > max && <span className="members__more">+{people.length - max}</span>}
       {addLink && (

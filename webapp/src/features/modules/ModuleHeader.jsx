@@ -1,13 +1,14 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import BrandLogo from '../../components/BrandLogo.jsx';
 import ConfirmDialog, { DEV_WARNING } from '../../components/ConfirmDialog.jsx';
 import FormDialog from '../../components/FormDialog.jsx';
-import StatusBadge from '../../components/StatusBadge.jsx';
 import useConfirmAction from '../../hooks/useConfirmAction.js';
 import { treeChanged } from '../../lib/changes.js';
 import { deleteModule } from './api.js';
 import DeliverableStrip from './DeliverableStrip.jsx';
 import LogoDialog from './LogoDialog.jsx';
+import ModuleStatus from './ModuleStatus.jsx';
 import MemberAvatars from './MemberAvatars.jsx';
 import ModuleActions from './ModuleActions.jsx';
 import WatchToggle from './WatchToggle.jsx';
@@ -20,18 +21,6 @@ function HeaderLogo({ module, version, onChange }) {
     <button type="button" className="mh__logo mh__logo--editable" title="Change logo" onClick={onChange} data-testid="change-logo">
       {logo}
       <span className="mh__logo-hint">Change</span>
-    </button>
-  );
-}
-
-/** The status badge (a button to edit it when allowed), else 'Add Status' when a deliverable may be added. */
-function HeaderStatus({ module, onOpen }) {
-  const d = module.deliverable;
-  if (d) return <StatusBadge status={d.status} onClick={d.links && d.links.edit ? () => onOpen('status') : undefined} />;
-  if (!(module.links && module.links.add_deliverable)) return <StatusBadge status={null} />;
-  return (
-    <button type="button" className="btn btn--ghost btn--small" onClick={() => onOpen('add-status')} data-testid="add-status">
-      Add Status
     </button>
   );
 }
@@ -51,29 +40,59 @@ export function DeleteModuleDialog({ module, action }) {
   return <ConfirmDialog title={`Delete ${module.typeLabel}`} question={DEV_WARNING} detail={detail} action={action} />;
 }
 
-/** The server-form dialogs the header opens: edit, status, add status, add member. */
-function HeaderFormDialog({ kind, module, onClose, onSaved }) {
+/** The server-form dialogs the header opens: edit, add status, add member. */
+function HeaderFormDialog({ kind, module, onClose, onSaved, panel }) {
   const links = module.links || {};
   const forms = {
     edit: [`Edit ${module.typeLabel}`, links.edit],
-    status: ['Edit Status', module.deliverable && module.deliverable.links && module.deliverable.links.edit],
     'add-status': ['Add Status', links.add_deliverable],
     member: ['Add User', links.add_membership],
   };
   const [title, link] = forms[kind] || [];
   if (!link) return null;
   // Only the module's own edit answers with the module; the others change parts of it.
-  return <FormDialog title={title} url={link.url} onClose={onClose} onSuccess={(item) => onSaved(kind === 'edit' ? item : undefined)} />;
+  return (
+    <FormDialog title={title} url={link.url} onClose={onClose} panel={panel && kind === 'edit'}
+      onSuccess={(item) => onSaved(kind === 'edit' ? item : undefined)} />
+  );
+}
+
+/**
+ * The project's Clone and Edit Project (spec §2). Edit Project keeps the spec's address
+ * (/v2/{platform}/{parentId}/{id}, which opens this screen with the panel open: a new tab, a shared link) but a
+ * plain click edits in place, in the side panel, without leaving the page.
+ */
+function ProjectButtons({ module, moduleUrl, onEdit }) {
+  const links = module.links || {};
+  const inPlace = (e) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    onEdit();
+  };
+  return (
+    <div className="project__buttons">
+      {links.clone && moduleUrl && <Link className="btn btn--small" to={`${moduleUrl}/clone`} data-testid="clone-project">Clone</Link>}
+      {links.edit && (
+        <a className="btn btn--primary btn--small" href={`/v2/${module.platform}/${module.parentId}/${module.id}`} onClick={inPlace}
+          data-testid="edit-project">
+          Edit {module.typeLabel}
+        </a>
+      )}
+    </div>
+  );
 }
 
 /**
  * Module header (spec §2): logo (click to change when save_logo is offered), type label and ID,
  * name with Edit, Delete and Copy, status badge or 'Add Status', member avatars with '+',
- * description, deliverable strip. Every control only when its link is offered; `startWith` ('edit') opens
- * that dialog when the page opens.
+ * description, deliverable strip (status and strip edited in place; without `properties` they are left to the
+ * page's properties column). Every control only when its link is offered; `startWith` ('edit') opens that dialog
+ * when the page opens. A `project` header (the project screen) adds Clone and Edit Project, and edits in a side
+ * panel rather than a dialog.
  */
-export default function ModuleHeader({ module, moduleUrl, onChanged, onDeleted, compact = false, startWith = null }) {
-  // edit | status | add-status | member | logo; `startWith` opens one at once (Edit Project opens 'edit')
+export default function ModuleHeader({ module, moduleUrl, onChanged, onDeleted, compact = false, startWith = null, properties = true,
+  project = false }) {
+  // edit | add-status | member | logo; `startWith` opens one at once (Edit Project opens 'edit')
   const [dialog, setDialog] = useState(() => (startWith && module.links && module.links[startWith] ? startWith : null));
   const [logoVersion, setLogoVersion] = useState(0);
   const del = useConfirmAction(async () => {
@@ -103,17 +122,18 @@ export default function ModuleHeader({ module, moduleUrl, onChanged, onDeleted, 
               onChanged={onChanged} />
           </div>
           <div className="mh__meta">
-            <HeaderStatus module={module} onOpen={setDialog} />
+            {properties && <ModuleStatus module={module} onChanged={() => onChanged && onChanged()} onAdd={() => setDialog('add-status')} />}
             <MemberAvatars memberships={module.memberships || []} addLink={links.add_membership} onAdd={() => setDialog('member')} />
             <WatchToggle module={module} />
+            {project && <ProjectButtons module={module} moduleUrl={moduleUrl} onEdit={() => setDialog('edit')} />}
           </div>
         </div>
       </div>
       {module.description ? <div className="mh__description" data-testid="module-description">{module.description}</div> : null}
-      <DeliverableStrip module={module} onChanged={() => onChanged && onChanged()} />
+      {properties && <DeliverableStrip module={module} onChanged={() => onChanged && onChanged()} />}
 
       {dialog && dialog !== 'logo' && (
-        <HeaderFormDialog kind={dialog} module={module} onClose={() => setDialog(null)} onSaved={changed} />
+        <HeaderFormDialog kind={dialog} module={module} onClose={() => setDialog(null)} onSaved={changed} panel={project} />
       )}
       {dialog === 'logo' && (
         <LogoDialog link={links.save_logo} onClose={() => setDialog(null)}

@@ -37,3 +37,6 @@ export function addLinks(module) {
     .map((ct) => ({ ct, name: `add_${ct.type.replace(/^[^_]*_/, '')}`, link: links[`add_${ct.type.replace(/^[^_]*_/, '')}`] }))
     .filter((x) => x.link);
 }
+
+/** Follow the module's tree link: its subtree as rows with roll-ups ({rows, truncated}); `type`: that type only. */
+export const loadSubtree = (url, type) => getItem(url, type ? { params: { type } } : undefined);

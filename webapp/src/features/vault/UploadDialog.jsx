@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import Field from '../../components/Field.jsx';
 import Modal from '../../components/Modal.jsx';
+import UploadProgress from '../../components/UploadProgress.jsx';
 import { errorMessage, joinedFieldErrors } from '../../lib/errors.js';
 import { formatFileSize } from '../../lib/format.js';
 import { uploadFile } from './api.js';
@@ -61,15 +62,7 @@ export default function UploadDialog({ link, onClose, onUploaded }) {
           <input id="upload-file" type="file" disabled={uploading}
             onChange={(e) => { setFile(e.target.files && e.target.files[0] ? e.target.files[0] : null); setErrors({}); setMessage(null); }} />
         </Field>
-        {uploading && (
-          <div className="upload-progress" data-testid="upload-progress">
-            <div className="upload-progress__bar" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}
-              aria-label="Upload progress">
-              <div className="upload-progress__fill" style={{ width: `${progress}%` }} />
-            </div>
-            <span className="upload-progress__text" data-testid="upload-percent">{progress}%</span>
-          </div>
-        )}
+        {uploading && <UploadProgress value={progress} />}
         {message && <div className="form__error" role="alert" data-testid="upload-message">{message}</div>}
         <div className="form__actions">
           <button type="button" className="btn" onClick={cancel} data-testid="upload-cancel">Cancel</button>

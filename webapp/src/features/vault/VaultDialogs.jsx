@@ -1,14 +1,13 @@
-/** Small dialogs of the vault (spec §4, §8): SUCCESS / ERROR after a lock, the locked popup, a lock mark. */
+/** Small dialogs of the vault (spec §4, §8): ERROR after a failed lock, the locked popup, a lock mark. */
 import MessageDialog from '../../components/MessageDialog.jsx';
 
-/** SUCCESS with 'File is locked' / 'File is unlocked', or ERROR with the error message; Ok closes. */
+/** ERROR with the error message of a failed lock, unlock or download; Ok closes. (A success is a toast.) */
 export function ResultDialog({ result, onClose }) {
   if (!result) return null;
-  const ok = result.kind === 'success';
   return (
-    <MessageDialog title={ok ? 'SUCCESS' : 'ERROR'} message={result.message} onClose={onClose} okTestId="result-ok">
-      <div className={ok ? 'vault-result vault-result--ok' : 'vault-result vault-result--error'} data-testid={ok ? 'result-success' : 'result-error'}>
-        <span className="vault-result__icon" aria-hidden="true">{ok ? '✓' : '!'}</span>
+    <MessageDialog title="ERROR" message={result.message} onClose={onClose} okTestId="result-ok">
+      <div className="vault-result vault-result--error" data-testid="result-error">
+        <span className="vault-result__icon" aria-hidden="true">!</span>
         <p>{result.message}</p>
       </div>
     </MessageDialog>

@@ -4,8 +4,9 @@ import MoreMenu from './MoreMenu.jsx';
 /**
  * The row actions of a file or a reference (`prefix` of their test ids): download (`download`), edit, delete and
  * more (lock, unlock, and `more` items), each as the item's links allow. A locked item the reader could
- * otherwise change keeps its Edit and Delete, which show the locked popup. `act` is a ref to the table's
- * current actions ({toggleLock, download, edit, remove, showLocked}), so that the cells stay the same.
+ * otherwise change keeps its Edit and Delete, disabled, with 'File is locked' ('Reference is locked') as their tooltip.
+ * `act` is a ref to the table's current actions ({toggleLock, download, edit, remove, lockedText}), so that the cells
+ * stay the same.
  */
 export default function VaultRowActions({ item, prefix, act, more = [], download = false }) {
   const l = item.links || {};
@@ -14,7 +15,10 @@ export default function VaultRowActions({ item, prefix, act, more = [], download
   if (l.lock) items.push({ label: 'Lock', testId: `${prefix}-lock`, onClick: () => act.current.toggleLock(item, l.lock, true) });
   if (l.unlock) items.push({ label: 'Unlock', testId: `${prefix}-unlock`, onClick: () => act.current.toggleLock(item, l.unlock, false) });
   items.push(...more);
-  const guarded = (allowed, run) => () => (item.locked || !allowed ? act.current.showLocked() : run());
+  // aria-disabled, not disabled: a keyboard still reaches the button and hears why it does nothing.
+  const guarded = (allowed, run) => (item.locked || !allowed
+    ? { 'aria-disabled': 'true', title: act.current.lockedText, onClick: () => {} }
+    : { onClick: run });
   return (
     <span className="row-actions">
       {download && l.download && (
@@ -22,10 +26,10 @@ export default function VaultRowActions({ item, prefix, act, more = [], download
           onClick={() => act.current.download(l.download, item.filename)} />
       )}
       {(l.edit || (item.locked && mayChange)) && (
-        <IconButton icon="edit" label="Edit" data-testid={`${prefix}-edit`} onClick={guarded(l.edit, () => act.current.edit(item))} />
+        <IconButton icon="edit" label="Edit" data-testid={`${prefix}-edit`} {...guarded(l.edit, () => act.current.edit(item))} />
       )}
       {(l.delete || (item.locked && mayChange)) && (
-        <IconButton icon="delete" label="Delete" danger data-testid={`${prefix}-delete`} onClick={guarded(l.delete, () => act.current.remove(item))} />
+        <IconButton icon="delete" label="Delete" danger data-testid={`${prefix}-delete`} {...guarded(l.delete, () => act.current.remove(item))} />
       )}
       <MoreMenu items={items} testId={`${prefix}-more`} />
     </span>

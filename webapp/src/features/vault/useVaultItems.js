@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import useConfirmAction from '../../hooks/useConfirmAction.js';
 import { errorMessage, statusOf } from '../../lib/errors.js';
+import { toast } from '../../lib/toast.js';
 import { deleteItem, downloadLink, setItemLock } from './api.js';
 
 /**
- * What a vault table does with its items (files or references, `key` in the vault): lock and unlock (SUCCESS
- * or ERROR after), download, delete behind a question (a 423 says the item is locked, any other failure
- * `texts.deleteFailed`), and the locked popup an edit or delete of a locked item shows. `afterDelete` follows
- * a delete (files move the pages; references just change).
+ * What a vault table does with its items (files or references, `key` in the vault): lock and unlock (the new
+ * state shows on the row and 'File is locked' as a toast that does not wait for Ok; ERROR after a failure),
+ * download, delete behind a question (a 423, someone locked it meanwhile, shows the locked popup; any other
+ * failure `texts.deleteFailed`). `afterDelete` follows a delete (files move the pages; references just change).
  */
 export default function useVaultItems({ key, texts, vault, afterDelete }) {
   const { put, drop, reload, onChanged } = vault;
@@ -19,7 +20,7 @@ export default function useVaultItems({ key, texts, vault, afterDelete }) {
     try {
       const res = await setItemLock(link);
       changed(res.data && res.data.item ? { ...item, ...res.data.item } : { ...item, locked: lock });
-      setResult({ kind: 'success', message: lock ? texts.locked : texts.unlocked });
+      toast(lock ? texts.locked : texts.unlocked);
     } catch (err) {
       setResult({ kind: 'error', message: errorMessage(err) });
     }
@@ -45,8 +46,7 @@ export default function useVaultItems({ key, texts, vault, afterDelete }) {
   }, texts.deleteFailed);
 
   return {
-    changed, toggleLock, download, del, result, locked,
-    showLocked: () => setLocked(texts.locked),
+    changed, toggleLock, download, del, result, locked, lockedText: texts.locked,
     closeResult: () => setResult(null),
     closeLocked: () => setLocked(null),
   };

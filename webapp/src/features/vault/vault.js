@@ -19,19 +19,8 @@ export function isHttpUrl(url) {
   }
 }
 
-/** The file name of a Content-Disposition header (RFC 5987 filename* first), or null. */
-export function filenameFromDisposition(header) {
-  if (!header) return null;
-  const star = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
-  if (star) {
-    try {
-      return decodeURIComponent(star[2].trim().replace(/^"|"$/g, ''));
-    } catch { /* fall through */ }
-  }
-  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
-  if (plain) return (plain[2] !== undefined ? plain[2] : plain[1]).trim();
-  return null;
-}
+// In lib/ since the discussion's attachments download too (lib/vaultFiles.js).
+export { filenameFromDisposition } from '../../lib/saveFile.js';
 
 /** What the vault says about files and references (spec §8): lock results, the delete question and its failure. */
 export const ITEM_TEXTS = {

@@ -16,6 +16,8 @@ import ReferencesPanel, { ReferenceUrl } from './ReferencesPanel.jsx';
 import { uploadFile } from './api.js';
 // eslint-disable-next-line import/first
 import { filenameFromDisposition, isHttpUrl, referenceCount } from './vault.js';
+// eslint-disable-next-line import/first
+import { clearToasts, subscribe } from '../../lib/toast.js';
 
 const link = (url, operation = 'GET') => ({ url, operation, label: 'x', access: 'edit' });
 
@@ -167,20 +169,28 @@ describe('FilesPanel', () => {
     click.mockRestore();
   });
 
-  test('lock: SUCCESS with File is locked, then edit and delete show the locked popup', async () => {
+  test('lock: a toast says File is locked, no dialog waits for Ok; edit and delete are disabled with the lock as tooltip', async () => {
+    const seen = [];
+    const stop = subscribe((items) => seen.push(...items.map((t) => t.text)));
     api.get.mockResolvedValue(vault([file(1)]));
     api.patch.mockResolvedValue({ data: { item: lockedFile(1) } });
     render(<FilesPanel module={{ id: 5 }} />);
     fireEvent.click(await screen.findByTestId('file-more'));
     fireEvent.click(screen.getByTestId('file-lock'));
-    const dialog = await screen.findByRole('dialog', { name: 'SUCCESS' });
-    expect(within(dialog).getByText('File is locked')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('lock-mark')).toHaveTextContent('File is locked'));
+    expect(seen).toContain('File is locked');
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.patch).toHaveBeenCalledWith('/api/vault/lock-file/5/1', undefined);
-    fireEvent.click(within(dialog).getByText('Ok'));
-    expect(screen.getByTestId('lock-mark')).toHaveTextContent('File is locked');
-    fireEvent.click(screen.getByTestId('file-delete'));
-    expect(await screen.findByTestId('locked-popup')).toHaveTextContent('File is locked');
+    for (const id of ['file-edit', 'file-delete']) {
+      const button = screen.getByTestId(id);
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      expect(button).toHaveAttribute('title', 'File is locked');
+      fireEvent.click(button);
+    }
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.delete).not.toHaveBeenCalled();
+    stop();
+    clearToasts();
   });
 
   test('a failed lock opens ERROR with the message and Ok', async () => {
@@ -250,14 +260,15 @@ describe('ReferencesPanel', () => {
     expect(screen.getByTestId('vault-count')).toHaveTextContent('1');
   });
 
-  test('delete question and failure text; a locked reference shows its popup', async () => {
+  test('delete question and failure text; a locked reference\'s delete is disabled, and a 423 shows the popup', async () => {
     api.get.mockResolvedValue(vault([], [ref(1), ref(2, { locked: true, links: { unlock: link('/api/reference/unlock/5/2', 'PATCH') } })]));
     api.delete.mockRejectedValue({ response: { status: 500 } });
     render(<ReferencesPanel module={{ id: 5 }} />);
     const deletes = await screen.findAllByTestId('reference-delete');
+    expect(deletes[1]).toHaveAttribute('aria-disabled', 'true');
+    expect(deletes[1]).toHaveAttribute('title', 'Reference is locked');
     fireEvent.click(deletes[1]);
-    expect(await screen.findByTestId('locked-popup')).toHaveTextContent('Reference is locked');
-    fireEvent.click(screen.getByText('Ok'));
+    expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.click(deletes[0]);
     expect(screen.getByText('Do you want to delete the reference?')).toBeInTheDocument();
     fireEvent.click(screen.getByText('Delete', { selector: 'button' }));

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import Avatar from '../../components/Avatar.jsx';
-import useClickOutside from '../../hooks/useClickOutside.js';
-import { RIGHTS, yesNo } from './members.js';
+import useClickOutside from '../hooks/useClickOutside.js';
+import Avatar from './Avatar.jsx';
+import { RIGHTS, yesNo } from '../lib/rights.js';
+import './MemberAvatar.css';
 
 /** Where the popover goes: below the avatar when there is room, else above (fixed coordinates). */
 function placeNear(el) {
@@ -35,12 +36,12 @@ function MemberCard({ member: m, pos }) {
  * Hover or focus shows it, a click pins it (a press elsewhere, Escape or a scroll unpins it); fixed
  * coordinates keep a scrolling table from clipping it.
  */
-export default function MemberAvatar({ member }) {
+export default function MemberAvatar({ member, size = 30 }) {
   const [pinned, setPinned] = useState(false);
   const [hover, setHover] = useState(false);
   const [pos, setPos] = useState(null);
   const ref = useRef(null);
-  const unpin = useCallback(() => setPinned(false), []);
+  const unpin = useCallback(() => { setPinned(false); setHover(false); }, []); // Escape closes it even under the pointer
   useClickOutside(ref, pinned, unpin);
   useEffect(() => {
     if (!pinned) return undefined;
@@ -54,7 +55,7 @@ export default function MemberAvatar({ member }) {
       <button type="button" className="member-pop__trigger" aria-expanded={open} aria-label={`About ${member.name}`}
         onFocus={show} onBlur={() => setHover(false)}
         onClick={() => { if (ref.current) setPos(placeNear(ref.current)); setPinned((p) => !p); }} data-testid="member-avatar">
-        <Avatar name={member.name || member.userName} size={30} src={member.avatar || null} title={member.name} />
+        <Avatar name={member.name || member.userName} size={size} src={member.avatar || null} title={member.name} />
       </button>
       {open && pos && <MemberCard member={member} pos={pos} />}
     </span>

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import FormDialog from '../../components/FormDialog.jsx';
+import useMediaQuery from '../../hooks/useMediaQuery.js';
+import DeliverableStrip from './DeliverableStrip.jsx';
+import ModuleStatus from './ModuleStatus.jsx';
+
+// Beside the content only where both fit: below 1,280 px, beside the side menu, the content kept ~340 px (tables fell to cards).
+export const WIDE = '(min-width: 1280px)';
+
+/**
+ * A module's properties (issue 40): status, owner, the four dates and what the page adds below (`children`: the
+ * custom fields), each edited in place. Beside the content on a wide screen, open; under the name on a narrow one,
+ * collapsed but for the status (two taps to change it anywhere), so that the tabs and their content come first on a
+ * phone. `onChanged(deliverable?)` follows a save, with the saved deliverable when the server answered one.
+ * `compact`: collapsed as on a phone whatever the width (in the side peek, and on the page beside it).
+ */
+export default function PropertiesPanel({ module, onChanged, compact = false, children }) {
+  const wide = useMediaQuery(WIDE) && !compact;
+  const [open, setOpen] = useState(wide);
+  const [adding, setAdding] = useState(false);
+  const [wasWide, setWasWide] = useState(wide);
+  if (wasWide !== wide) { // crossing the width opens or collapses them as that width wants
+    setWasWide(wide);
+    setOpen(wide);
+  }
+  const changed = (deliverable) => { if (onChanged) onChanged(deliverable); };
+  const addLink = module.links && module.links.add_deliverable;
+  return (
+    // named by its module: a child open beside or over the page shows its own (landmarks are told apart by name)
+    <aside className="props" aria-label={`Properties of ${module.name}`} data-testid="properties">
+      <div className="strip__cell props__status" data-testid="props-status">
+        <div className="strip__label">Status</div>
+        <div className="strip__value"><ModuleStatus module={module} onChanged={changed} onAdd={() => setAdding(true)} /></div>
+      </div>
+      <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+        <summary className="props__summary" data-testid="props-toggle">Properties</summary>
+        <div className="props__body">
+          <DeliverableStrip module={module} onChanged={changed} />
+          {children}
+        </div>
+      </details>
+      {adding && addLink && <FormDialog title="Add Status" url={addLink.url} onClose={() => setAdding(false)} onSuccess={() => changed()} />}
+    </aside>
+  );
+}
