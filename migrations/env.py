@@ -48,10 +48,8 @@ def get_metadata():
 
 def include_name(name, type_, parent_names):
     """The FTS5 table of search and its shadow tables are no models (api/models/search.py): not compared."""
-    if type_ == "table":
-        from api.models.search import is_fts_table
-        return not is_fts_table(name)
-    return True
+    from api.models.search import unmodelled
+    return not unmodelled(name, type_)
 
 
 def reinstall_search_triggers(connection):

@@ -26,7 +26,13 @@ from .base import module_fk, user_fk
 KINDS = ("module", "article", "file", "reference", "comment", "value")
 CHECKLIST = "checklist_status"  # the tasks' tick box: a state, not text someone wrote (not indexed)
 FTS = "search_fts"
+FTS_VOCAB = FTS + "_vocab"   # SQLite: the FTS5 index's words (an fts5vocab table), read for typo tolerance
+VOCAB = "search_word"        # PostgreSQL: every word the documents held, read for typo tolerance
 CONFIG = "portal_search"
+# PostgreSQL with the RUM extension (Debian's postgresql-15-rum): indexes of tsv and title_tsv that keep each
+# document's `created` beside its words, so the newest matches of a word come from the index in order (a common
+# word's page reads a few hundred documents, not all of its matches). Without it GIN serves, sorting the matches.
+RUM_WORDS, RUM_TITLE = "ix_search_doc_rum", "ix_search_doc_title_rum"
 
 
 def words_of(column):
@@ -59,6 +65,15 @@ class SearchDoc(db.Model):
         db.UniqueConstraint("kind", "item_id", name="uq_search_doc_kind_item"),
         db.Index("ix_search_doc_tsv", "tsv", postgresql_using="gin"),
     )
+
+
+class SearchWord(db.Model):
+    """PostgreSQL: every word indexed so far (the search trigger adds a document's new words; a word no document
+    holds any more stays, harmless: a query corrected to it finds nothing), with a trigram index where pg_trgm is
+    installed (install()). Typo tolerance reads it (services/typos.py). Empty on SQLite, whose FTS5 index gives
+    its own vocabulary (FTS_VOCAB)."""
+    __tablename__ = VOCAB
+    word = db.Column(db.Text, primary_key=True)
 
 
 # --- what each kind of item puts in its document (one SELECT per kind, `x` the item) ----------------------------
@@ -133,7 +148,8 @@ _VALUES_OF_OPTION = "DELETE FROM search_doc WHERE kind = 'value' AND item_id IN 
 
 def _sqlite_statements():
     out = [f"CREATE VIRTUAL TABLE IF NOT EXISTS {FTS} USING fts5(title, body, extra, content='search_doc', "
-           "content_rowid='id', tokenize='unicode61 remove_diacritics 2')"]
+           "content_rowid='id', tokenize='unicode61 remove_diacritics 2')",
+           f"CREATE VIRTUAL TABLE IF NOT EXISTS {FTS_VOCAB} USING fts5vocab({FTS}, 'row')"]
     triggers = {
         # The FTS index follows its content table (the external-content recipe of the FTS5 documentation).
         "search_doc_ins": f"AFTER INSERT ON search_doc BEGIN INSERT INTO {FTS} (rowid, title, body, extra) "
@@ -165,8 +181,9 @@ def _sqlite_statements():
 
 # --- PostgreSQL --------------------------------------------------------------------------------------------------
 
-def _pg_statements(titled=True):
-    """`titled`: search_doc has its title_tsv column (migration 0011; 0006 installs on the table before it)."""
+def _pg_statements(titled=True, worded=True):
+    """`titled`: search_doc has its title_tsv column (migration 0011; 0006 installs on the table before it);
+    `worded`: the search_word table exists (migration 0016)."""
     out = [
         "CREATE EXTENSION IF NOT EXISTS unaccent",
         # `simple` after `unaccent` for every kind of word: case and accents folded, no stemming (a portal writes
@@ -189,10 +206,27 @@ def _pg_statements(titled=True):
           {"NEW.title_tsv := " + words_of("NEW.title") + ";" if titled else ""}
           NEW.tsv := setweight({"NEW.title_tsv" if titled else words_of("NEW.title")}, 'A')
                   || setweight({words_of('NEW.body')}, 'B') || setweight({words_of('NEW.extra')}, 'C');
+          {f"INSERT INTO {VOCAB} (word) SELECT unnest(tsvector_to_array(NEW.tsv)) ON CONFLICT DO NOTHING;"
+           if worded else ""}
           RETURN NEW;
         END $$""",
         "CREATE OR REPLACE TRIGGER search_doc_tsv BEFORE INSERT OR UPDATE OF title, body, extra ON search_doc "
         "FOR EACH ROW EXECUTE FUNCTION search_doc_tsv()",
+        # Trigram similarity finds a typo's neighbours among the words; without the extension (not installable
+        # here) typos.py reads the words sharing the first two letters instead.
+        *([f"""DO $$ BEGIN
+          CREATE EXTENSION IF NOT EXISTS pg_trgm;
+          CREATE INDEX IF NOT EXISTS ix_{VOCAB}_trgm ON {VOCAB} USING gin (word gin_trgm_ops);
+        EXCEPTION WHEN others THEN RAISE NOTICE 'pg_trgm unavailable';
+        END $$"""] if worded else []),
+        *([f"""DO $$ BEGIN
+          CREATE EXTENSION IF NOT EXISTS rum;
+          CREATE INDEX IF NOT EXISTS {RUM_WORDS} ON search_doc
+            USING rum (tsv rum_tsvector_addon_ops, created) WITH (attach = 'created', to = 'tsv');
+          CREATE INDEX IF NOT EXISTS {RUM_TITLE} ON search_doc
+            USING rum (title_tsv rum_tsvector_addon_ops, created) WITH (attach = 'created', to = 'title_tsv');
+        EXCEPTION WHEN others THEN RAISE NOTICE 'rum unavailable';
+        END $$"""] if titled else []),
         # No statistics on tsv: the planner then takes the default selectivity of @@ and always reads the GIN
         # index (with statistics it scans the whole table for a common word, and reads every tsvector on the way).
         "ALTER TABLE search_doc ALTER COLUMN tsv SET STATISTICS 0",
@@ -228,8 +262,9 @@ def _pg_statements(titled=True):
 def install(conn):
     """(Re)create the search triggers and what they need on this connection's database (idempotent)."""
     if conn.dialect.name == "postgresql":
-        titled = any(c["name"] == "title_tsv" for c in sa.inspect(conn).get_columns("search_doc"))
-        statements = _pg_statements(titled)
+        inspector = sa.inspect(conn)
+        titled = any(c["name"] == "title_tsv" for c in inspector.get_columns("search_doc"))
+        statements = _pg_statements(titled, inspector.has_table(VOCAB))
     else:
         statements = _sqlite_statements()
     for statement in statements:
@@ -249,6 +284,7 @@ def uninstall(conn):
             "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'search\\_%' ESCAPE '\\'")]
         for name in names:
             conn.exec_driver_sql(f'DROP TRIGGER IF EXISTS "{name}"')
+        conn.exec_driver_sql(f"DROP TABLE IF EXISTS {FTS_VOCAB}")
         conn.exec_driver_sql(f"DROP TABLE IF EXISTS {FTS}")
 
 
@@ -262,8 +298,16 @@ def backfill(conn):
         conn.exec_driver_sql(f"INSERT INTO {FTS} ({FTS}) VALUES ('rebuild')")
 
 
+def unmodelled(name, type_):
+    """What install() makes beside the models (the FTS5 tables; the trigram and RUM indexes, made only where
+    pg_trgm and rum can be installed): not compared with them."""
+    return (type_ == "table" and is_fts_table(name)) or (
+        type_ == "index" and name in (f"ix_{VOCAB}_trgm", RUM_WORDS, RUM_TITLE))
+
+
 def is_fts_table(name):
-    """The FTS5 table and its shadow tables: no models (migrations/env.py and the schema comparison skip them)."""
+    """The FTS5 table, its shadow tables and its vocabulary: no models (migrations/env.py and the schema comparison
+    skip them)."""
     return name == FTS or name.startswith(FTS + "_")
 
 

@@ -8,17 +8,19 @@ either syntax, so no query is a syntax error.
 
 Rights are decided in the SQL: a document is visible when its module's materialized path (kept on the document)
 holds the id of one of the user's memberships that give view (all for a superuser). Counts and facets come from one
-GROUP BY over every visible match, the page from one ranked query, then highlights and names: a fixed number of
-queries (on PostgreSQL the counts, the page and its highlights are one statement over one scan of the matches).
+GROUP BY over the visible matches (exact up to CAP; beyond, a sample of CAP + 1), the page from one ranked query
+(TIERS, then the engine's rank, then the newest), then highlights and names: a fixed number of queries (on
+PostgreSQL the counts, the page and its highlights are one statement over one scan of the matches), and one more
+when nothing matches (typos.py), then the search again.
 """
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, time, timedelta
 from functools import lru_cache
 
 import orjson
 from sqlalchemy import (DateTime, Integer, String, Text, bindparam, case, cast, column, false, func, literal,
-                        literal_column, null, or_, select, table, text, true, union_all)
+                        literal_column, null, or_, select, table, text, true, union, union_all)
 
 from .. import links
 from .. import permissions as perm
@@ -26,8 +28,8 @@ from ..extensions import db
 from ..links import Ctx
 from ..models.module import path_ids, path_under_param
 from ..models import Module, SearchDoc, User
-from ..models.search import CONFIG, FTS, KINDS
-from . import platforms
+from ..models.search import CONFIG, FTS, KINDS, RUM_TITLE
+from . import platforms, typos
 from .modules import real
 
 MAX_QUERY = 200
@@ -43,7 +45,13 @@ AUTHORS_SHOWN = 20
 # PostgreSQL ranks RANKED matches with ts_rank, those with the words in their title first, then the newest (the
 # others follow in that order): ranking reads every ranked document's tsvector, which a common word would make
 # thousands of.
-RANKED = 1000
+RANKED = 200
+# The top bar's box ranks so many of each kind (its best per kind among them).
+PER_KIND_RANKED = 12
+# Counts are exact up to CAP matches; beyond, the total says CAP and that it is approximate, and the facets
+# count a sample of CAP + 1 matches (issue 41: the screens offer no page beyond CAP; the user refines the query).
+CAP = 1000
+MAX_PER_KIND = 10
 
 
 # --- the query ---------------------------------------------------------------------------------------------------
@@ -92,11 +100,38 @@ def parse(q):
     return [[t for t, _ in g] for g in groups]
 
 
-def fts5_match(groups):
+def exact(groups):
+    """The groups with no prefix: what matches the words as typed ('prefabricate', not 'prefabricated')."""
+    return [[Term(t.words, t.negated) for t in g] for g in groups]
+
+
+def phrased(groups):
+    """The groups with each one's required words as one phrase, in the order typed: what matches them side by
+    side rather than scattered."""
+    out = []
+    for g in groups:
+        required = [t for t in g if not t.negated]
+        words = tuple(w for t in required for w in t.words)
+        out.append([Term(words, False, required[-1].prefix)] + [t for t in g if t.negated])
+    return out
+
+
+def has_prefix(groups):
+    return any(t.prefix for g in groups for t in g)
+
+
+def is_phrasable(groups):
+    """Whether a group has several required terms (phrased() then differs from the groups)."""
+    return any(sum(not t.negated for t in g) > 1 for g in groups)
+
+
+def fts5_match(groups, column=None):
     """The FTS5 MATCH expression: every term a double-quoted string (its words hold no quote), '*' after a
-    prefix, NOT after a group's required terms, OR between groups."""
+    prefix, NOT after a group's required terms, OR between groups; `column`: the required terms in that column
+    only."""
     def string(t):
-        return '"' + " ".join(t.words) + '"' + ("*" if t.prefix else "")
+        where = f"{column} : " if column and not t.negated else ""
+        return where + '"' + " ".join(t.words) + '"' + ("*" if t.prefix else "")
 
     parts = []
     for g in groups:
@@ -110,7 +145,7 @@ def _regconfig():
     return literal_column(f"'{CONFIG}'::regconfig")
 
 
-def tsquery_params(groups):
+def tsquery_params(groups, name="tsq"):
     """What the tsquery's SQL depends on (per group, per term: negated, prefix, words before the prefix) and its
     values, named as pg_tsquery names its parameters: each term's words as one quoted phrase (so
     websearch_to_tsquery's own syntax never applies), a prefix as 'word':* (a word is letters and digits only)."""
@@ -120,22 +155,22 @@ def tsquery_params(groups):
         for t in g:
             words = t.words[:-1] if t.prefix else t.words
             if words:
-                values[f"tsq{len(values) + 1}"] = '"' + " ".join(words) + '"'
+                values[f"{name}{len(values) + 1}"] = '"' + " ".join(words) + '"'
             if t.prefix:
-                values[f"tsq{len(values) + 1}"] = f"'{t.words[-1]}':*"
+                values[f"{name}{len(values) + 1}"] = f"'{t.words[-1]}':*"
             terms.append((t.negated, t.prefix, bool(words)))
         shape.append(tuple(terms))
     return tuple(shape), values
 
 
-def pg_tsquery(shape):
+def pg_tsquery(shape, name="tsq"):
     """The tsquery of a tsquery_params() shape: websearch_to_tsquery of each term's words, to_tsquery of a prefix,
     joined with tsquery_and/or/not."""
     n = [0]
 
     def param():
         n[0] += 1
-        return bindparam(f"tsq{n[0]}", type_=String)
+        return bindparam(f"{name}{n[0]}", type_=String)
 
     def term(negated, prefix, has_words):
         q = func.websearch_to_tsquery(_regconfig(), param()) if has_words else None
@@ -152,6 +187,13 @@ def pg_tsquery(shape):
             expr = x if expr is None else func.tsquery_and(expr, x)
         out = expr if out is None else func.tsquery_or(out, expr)
     return out
+
+
+def per_kind(raw):
+    """The perKind parameter: 1 to MAX_PER_KIND."""
+    if not (raw.isascii() and raw.isdigit()) or not 0 < int(raw) <= MAX_PER_KIND:
+        raise ValueError(f"Must be a whole number from 1 to {MAX_PER_KIND}")
+    return int(raw)
 
 
 # --- filters ----------------------------------------------------------------------------------------------------
@@ -245,46 +287,103 @@ def _one_line(text_):
 
 # --- the search --------------------------------------------------------------------------------------------------
 
-def search(user, q, f, page):
-    """(hits, total, facets) of one page."""
+@dataclass
+class Found:
+    hits: list
+    total: int
+    facets: dict
+    approximate: bool = False  # more than CAP matches under the filters: `total` is CAP
+    corrected: str = None      # the query as read after a typo's correction (nothing matched it as typed)
+    matched: int = 0           # visible matches, filters aside (up to CAP + 1)
+
+
+def search(user, q, f, page, per_kind=None):
+    """One page of hits (`per_kind`: instead, the best `per_kind` hits of each kind, as the top bar's box shows
+    them), their total and the facets. When nothing matches, the words are read again as the nearest words the
+    index holds ('renovaton': 'renovation') and searched once more."""
     user = real(user)
     groups = parse(q)
     if not groups:
-        return [], 0, empty_facets()
+        return Found([], 0, empty_facets())
     shape, values = _conditions(user, f)
+    if per_kind:  # the best of each kind: by rank, whatever the sort asked
+        page = replace(page, sort="rank")
+    found = _search(user, groups, shape, values, f, page, per_kind)
+    if not found.matched:  # nothing the user may see, filters aside: a typo?
+        fix = typos.corrections(groups)
+        if fix:
+            fixed = [[Term(tuple(fix.get(w, w) for w in t.words), t.negated, t.prefix) for t in g] for g in groups]
+            found = _search(user, fixed, shape, values, f, page, per_kind)
+            if found.matched:
+                found.corrected = " ".join(w for g in fixed for t in g if not t.negated for w in t.words)
+    return found
+
+
+def _search(user, groups, shape, values, f, page, per_kind):
     if db.session.get_bind().dialect.name == "postgresql":
-        counts, rows, marked = _postgresql(groups, shape, values, page)
+        counts, narrowed, rows, marked = _postgresql(groups, shape, values, page, per_kind)
     else:
-        counts, rows, marked = _sqlite(groups, shape, values, page)
+        counts, narrowed, rows, marked = _sqlite(groups, shape, values, page, per_kind)
     facets, total = _facets(counts, f)
+    approximate = False
+    if sum(n for *_, n in counts) > CAP:  # a sample of CAP + 1 matches: the facets are its counts
+        total, approximate = min(narrowed, CAP), narrowed > CAP
     names, people = _names(user, rows, facets, f)
     _name_facets(facets, names, people)
-    return [_present(user, r, marked.get(r.id), names, people) for r in rows], total, facets
+    return Found([_present(user, r, marked.get(r.id), names, people) for r in rows], total, facets, approximate,
+                 matched=sum(n for *_, n in counts))
 
 
 _COUNTED = (SearchDoc.kind, SearchDoc.path, SearchDoc.author_id)
 _SHOWN = (SearchDoc.id, SearchDoc.kind, SearchDoc.item_id, SearchDoc.module_id, SearchDoc.path, SearchDoc.label,
           SearchDoc.author_id, SearchDoc.created)
+# Relevance, best first (after the filters): the words as typed in the title; the words as typed anywhere (not
+# only as the beginning of a longer word); the words, the last one perhaps a beginning, in the title; the words
+# side by side; then the engine's rank (bm25, ts_rank); then the newest.
+TIERS = ("in_title", "exact", "titled", "phrase")
 
 
-def _sqlite(groups, shape, values, page):
-    """FTS5: the counts, the page (bm25 over every match) and its highlights, three statements."""
+def _sqlite(groups, shape, values, page, per_kind):
+    """FTS5: the counts (of CAP + 1 matches at most), the page (ranked over every match) and its highlights,
+    three statements."""
     match = text(f"{FTS} MATCH :match").bindparams(match=fts5_match(groups))
 
     def matches(*cols):
         return select(*cols).select_from(_FTS).join(SearchDoc, SearchDoc.id == _FTS.c.rowid).where(
             match, *_where(shape))
 
+    def among(name, expr):
+        """Whether the match also matches `expr` (an FTS5 expression): one lookup of the index per search."""
+        return _FTS.c.rowid.in_(select(_FTS.c.rowid).where(
+            text(f"{FTS} MATCH :{name}").bindparams(**{name: expr})).correlate(None))
+
     portal = _portal_of(SearchDoc.path)
-    counts = db.session.execute(matches(SearchDoc.kind, portal, SearchDoc.author_id, func.count())
-                                .group_by(SearchDoc.kind, portal, SearchDoc.author_id), values).all()
-    rank = -literal_column(f"bm25({FTS}, 5.0, 2.0, 1.0)")
+    sample = matches(SearchDoc.kind, portal.label("portal"), SearchDoc.author_id).limit(CAP + 1).subquery()
+    narrowed = select(literal(""), null(), null(), func.count()).select_from(
+        matches(SearchDoc.id).where(*_narrowed(shape)).limit(CAP + 1).subquery())
+    counts = db.session.execute(union_all(
+        select(sample.c.kind, sample.c.portal, sample.c.author_id, func.count())
+        .group_by(sample.c.kind, sample.c.portal, sample.c.author_id), narrowed), values).all()
+    tiers = [among("in_title", fts5_match(exact(groups), "title")),
+             among("exact", fts5_match(exact(groups))) if has_prefix(groups) else true(),
+             among("titled", fts5_match(groups, "title")) if has_prefix(groups) else true(),
+             among("phrase", fts5_match(phrased(groups))) if is_phrasable(groups) else true()]
+    inner = matches(*_SHOWN, *[t.label(n) for t, n in zip(tiers, TIERS)],
+                    (-literal_column(f"bm25({FTS}, 5.0, 2.0, 1.0)")).label("rank")).where(*_narrowed(shape))
     if page.key == "created":  # oldest first; '-created': newest first
-        order = [SearchDoc.created.desc() if page.descending else SearchDoc.created.asc()]
-    else:  # best first ('-rank': worst first), then newest
-        order = [rank.asc() if page.descending else rank.desc(), SearchDoc.created.desc()]
-    rows = db.session.execute(matches(*_SHOWN).where(*_narrowed(shape)).order_by(*order, SearchDoc.id.desc())
-                              .limit(page.per_page).offset(page.offset), values).all()
+        order = (("created", page.descending), ("id", page.descending))
+    else:  # best first ('-rank': worst first)
+        order = tuple((name, not page.descending) for name in (*TIERS, "rank", "created", "id"))
+    ranked = inner.subquery()
+    if per_kind:
+        each = select(ranked, func.row_number().over(partition_by=ranked.c.kind, order_by=_ordered(ranked.c, order))
+                      .label("nth")).subquery()
+        stmt = select(*[each.c[c.name] for c in _SHOWN]).where(each.c.nth <= per_kind) \
+            .order_by(*_ordered(each.c, order))
+    else:
+        stmt = select(*[ranked.c[c.name] for c in _SHOWN]).order_by(*_ordered(ranked.c, order)) \
+            .limit(page.per_page).offset(page.offset)
+    rows = db.session.execute(stmt, values).all()
     marked = {}
     if rows:
         cols = ", ".join([f"highlight({FTS}, 0, :m, :u)"] + [f"snippet({FTS}, {c}, :m, :u, '…', 24)" for c in (1, 2)])
@@ -292,16 +391,27 @@ def _sqlite(groups, shape, values, page):
                                         f"{FTS}.rowid IN ({', '.join(str(int(r.id)) for r in rows)})"),
                                    {"match": fts5_match(groups), "m": MARK, "u": UNMARK})
         marked = {i: (t or "", " · ".join(s for s in (b, e) if s)) for i, t, b, e in found}
-    return [(k, p, a, n) for k, p, a, n in counts], rows, marked
+    grouped = [(k, p, a, n) for k, p, a, n in counts if k != ""]
+    return grouped, next(n for k, _, _, n in counts if k == ""), rows, marked
 
 
-def _postgresql(groups, shape, values, page):
+def _postgresql(groups, shape, values, page, per_kind):
     """The statement of this shape of search (built once per shape: building it cost more than running it on a
     rare word), run with this search's values."""
     terms, tsq_values = tsquery_params(groups)
+    exact_terms = phrase_terms = None
+    if has_prefix(groups):
+        exact_terms, more = tsquery_params(exact(groups), "ex")
+        tsq_values.update(more)
+    if is_phrasable(groups):
+        phrase_terms, more = tsquery_params(phrased(groups), "ph")
+        tsq_values.update(more)
     lo, hi = page.offset, page.offset + page.per_page  # rows lo .. hi-1, from 0
-    params = {**values, **tsq_values, "head": RANKED}
-    if page.key == "created":
+    params = {**values, **tsq_values, "head": RANKED, "cap": CAP + 1, "branch": max(RANKED, hi)}
+    if per_kind:
+        lo, hi = 0, 1
+        params.update(per_kind=per_kind, head=PER_KIND_RANKED, branch=PER_KIND_RANKED)
+    elif page.key == "created":
         params.update(off=lo, lim=page.per_page)
     else:
         if lo < RANKED:
@@ -309,37 +419,80 @@ def _postgresql(groups, shape, values, page):
         if hi > RANKED:
             start = max(lo, RANKED)
             params.update(after_off=start, after_lim=hi - start)
-    stmt = _pg_statement(terms, shape, page.key, page.descending, lo < RANKED, hi > RANKED)
+    rum = _has_rum(str(db.engine.url))
+    stmt = _pg_statement((terms, exact_terms, phrase_terms), shape, page.key, page.descending, lo < RANKED,
+                         hi > RANKED, bool(per_kind), rum)
+    if rum:  # (this transaction only: a search request reads nothing else but names by their ids)
+        db.session.execute(_NO_BITMAPS)
     out = db.session.execute(stmt, params).all()
     counts_ = orjson.loads(out[0].counts) if out else []
     rows = [x for x in out if x.id is not None]
-    return [tuple(c) for c in counts_], rows, {x.id: (_back(x.hl_title), _back(x.hl_snippet)) for x in rows}
+    return ([tuple(c) for c in counts_], out[0].narrowed if out else 0, rows,
+            {x.id: (_back(x.hl_title), _back(x.hl_snippet)) for x in rows})
+
+
+# The planner cannot know how many documents a word matches (the tsquery is a parameter: 500, it guesses), so with
+# the rights' filter it would rather read every match and sort them than walk the RUM index newest first until it
+# has enough: told not to read matches by bitmap, it walks the index (the newest, filtered, a few hundred rows).
+_NO_BITMAPS = text("SET LOCAL enable_bitmapscan = off")
+
+
+@lru_cache(maxsize=8)
+def _has_rum(url):
+    """Whether the RUM indexes are there (models/search.py's install() makes them where the extension can be
+    installed; asked once per database): they give the newest matches of a word in order, from the index."""
+    return bool(db.session.execute(text(f"SELECT 1 FROM pg_class WHERE relname = '{RUM_TITLE}'")).first())
+
+
+# RUM orders by the distance of `created` to a date: to one after every document, the newest first; to one before
+# them, the oldest (finite: from 'infinity' every distance is the same).
+_LATEST = literal_column("'2200-01-01'::timestamp")
+_EARLIEST = literal_column("'1900-01-01'::timestamp")
+
+
+def _in_time(c, rum, newest=True):
+    """The order newest (or oldest) first: from the RUM index when there is one, else by sorting the matches."""
+    if rum:
+        return [c.created.op("<=|")(_LATEST) if newest else c.created.op("|=>")(_EARLIEST)]
+    return [c.created.desc(), c.id.desc()] if newest else [c.created.asc(), c.id.asc()]
 
 
 @lru_cache(maxsize=256)
-def _pg_statement(terms, shape, key, descending, ranked, after):
-    """One statement: the visible matches (the GIN index) once, materialized; their counts by kind, portal and
-    author as JSON; the page, ranked with ts_rank among RANKED matches (_pg_page), with its highlights by
-    ts_headline. A row with only the counts when the page is empty. `terms`: tsquery_params' shape; `shape`:
-    _conditions'; `ranked`/`after`: the page has rows among the RANKED ranked ones / after them."""
-    tsq = pg_tsquery(terms)
+def _pg_statement(terms, shape, key, descending, ranked, after, per_kind, rum):
+    """One statement: the counts by kind, portal and author of CAP + 1 visible matches at most (read in the
+    index's order, not sorted), as JSON, and how many (up to CAP + 1) pass the facet filters; the page (_pg_page)
+    with its highlights by ts_headline. A row with only the counts when the page is empty. `terms`:
+    tsquery_params' shapes of the query, of its words as typed (None: no prefix) and of its words as phrases
+    (None: no group of several words); `shape`: _conditions'; `ranked`/`after`: the page has rows among the
+    RANKED ranked ones / after them; `per_kind`: the best of each kind instead of a page; `rum`: the RUM indexes
+    are there (_in_time)."""
+    match_terms, exact_terms, phrase_terms = terms
+    tsq = pg_tsquery(match_terms)
     once = select(tsq).scalar_subquery()  # the tsquery read once (an InitPlan), where it is read for many rows
+    exact_once = None if exact_terms is None else select(pg_tsquery(exact_terms, "ex")).scalar_subquery()
     cfg = _regconfig()
-    cols = [SearchDoc.id, SearchDoc.kind, SearchDoc.path, SearchDoc.author_id, SearchDoc.created]
-    if key != "created":  # which matches hold the words in their title (read from the small title_tsv)
-        cols.append(func.coalesce(SearchDoc.title_tsv.op("@@")(once), false()).label("in_title"))
-    m = select(*cols).where(SearchDoc.tsv.op("@@")(tsq), *_where(shape)).cte("m").prefix_with("MATERIALIZED")
-    g = select(m.c.kind, _portal_of(m.c.path).label("portal"), m.c.author_id, func.count().label("n")) \
-        .group_by(m.c.kind, _portal_of(m.c.path), m.c.author_id).subquery("g")
+    matching = (SearchDoc.tsv.op("@@")(once), *_where(shape))
+    cap = bindparam("cap", type_=Integer)
+    sample = select(SearchDoc.id, SearchDoc.kind, SearchDoc.path, SearchDoc.author_id).where(*matching).limit(cap) \
+        .cte("s")
+    g = select(sample.c.kind, _portal_of(sample.c.path).label("portal"), sample.c.author_id, func.count().label("n")) \
+        .group_by(sample.c.kind, _portal_of(sample.c.path), sample.c.author_id).subquery("g")
     counts = select(func.coalesce(func.json_agg(func.json_build_array(g.c.kind, g.c.portal, g.c.author_id, g.c.n)),
                                   literal_column("'[]'::json"))).scalar_subquery()
-    p = _pg_page(m, once, shape, key, descending, ranked, after)
+    if any(shape[4:]):
+        narrowed = select(func.count()).select_from(
+            select(SearchDoc.id).where(*matching, *_narrowed(shape)).limit(cap).subquery("n")).scalar_subquery()
+    else:  # no facet filter: the sample's size (the matches read once)
+        narrowed = select(func.count()).select_from(sample).scalar_subquery()
+    phrase = None if phrase_terms is None else select(pg_tsquery(phrase_terms, "ph")).scalar_subquery()
+    p = _pg_page(once, exact_once, phrase, shape, key, descending, ranked, after, per_kind, rum, sample)
     opts = f"StartSel={MARK}, StopSel={UNMARK}"
     body = func.concat_ws(" · ", func.nullif(p.c.body, ""), func.nullif(p.c.extra, ""))
     # The counts (hundreds of groups on a common word) ride on the first row only, as text read once by orjson:
     # on every row, PostgreSQL wrote them and psycopg parsed them 20 times a page.
     first = func.row_number().over(order_by=(p.c.part, p.c.pos)) == 1
-    return select(case((first, cast(counts, Text))).label("counts"), *[p.c[c.name] for c in _SHOWN],
+    return select(case((first, cast(counts, Text))).label("counts"), case((first, narrowed)).label("narrowed"),
+                  *[p.c[c.name] for c in _SHOWN],
                   func.ts_headline(cfg, _pg_text(p.c.title), tsq, f"HighlightAll=true, {opts}").label("hl_title"),
                   func.ts_headline(cfg, _pg_text(body), tsq, "MaxWords=28, MinWords=12, ShortWord=2, MaxFragments=2, "
                                                              f'FragmentDelimiter=" … ", {opts}').label("hl_snippet")) \
@@ -347,47 +500,99 @@ def _pg_statement(terms, shape, key, descending, ranked, after):
         .order_by(p.c.part, p.c.pos)
 
 
-# Orders of the matches, as (column, descending): the newest first; the oldest; what ts_rank ranks first.
+# Orders of the matches, as (column, descending): the newest first; the oldest; those with the words as typed in
+# their title, then anywhere, first (what ts_rank then ranks).
 NEWEST = (("created", True), ("id", True))
 OLDEST = (("created", False), ("id", False))
-TITLED_FIRST = (("in_title", True),) + NEWEST
+TITLED_FIRST = (("in_title", True), ("exact", True), ("titled", True)) + NEWEST
 
 
 def _ordered(cols, order):
     return [cols[name].desc() if descending else cols[name].asc() for name, descending in order]
 
 
-def _pg_page(m, tsq, shape, key, descending, ranked, after):
-    """The page's rows (with their text for the highlights) from the matches `m`, numbered `part`, `pos`. Sorted by
-    rank: the first RANKED matches, those with the words in their title first (a title match outranks any other),
-    newest first, ranked by ts_rank; the others after them in that order. A page that straddles the two takes the
-    end of one and the start of the other (`:off`/`:lim` among the `:head` ranked; `:after_off`/`:after_lim` after
-    them). By date: top-N (`:off`, `:lim`)."""
-    narrowed = _narrowed(shape, m.c)
+def _pg_page(tsq, exact_tsq, phrase, shape, key, descending, ranked, after, per_kind, rum, sample):
+    """The page's rows (with their text for the highlights), numbered `part`, `pos`. By date: the matches in that
+    order, `:off`, `:lim` (from the RUM index: no sort of every match). By rank: the candidates are the `:branch`
+    newest of each tier's matches (the words as typed in the title; anywhere; the words, the last perhaps a
+    beginning, in the title; in the title and as typed anywhere; all): together they hold the first `:branch` of
+    every match in TITLED_FIRST order, read newest first from the index rather than by reading every match. The
+    first RANKED of them in TITLED_FIRST order are ranked by the TIERS then ts_rank; the others follow them in
+    TITLED_FIRST order. A page that straddles the two takes the end of one and the start of the other
+    (`:off`/`:lim` among the `:head` ranked; `:after_off`/`:after_lim` after them). `per_kind`: the `:head` first of
+    each kind so ranked, the `:per_kind` best of each; a kind of the counts' sample with none among the
+    candidates (all its matches older than theirs) takes its matches in the sample."""
+    narrowed = _narrowed(shape)
     cols = (*_SHOWN, SearchDoc.title, SearchDoc.body, SearchDoc.extra)
+    visible = (*_where(shape), *narrowed)
+    if key == "created":
+        ids = select(SearchDoc.id, func.row_number().over(order_by=_in_time(SearchDoc, False, descending)).label("pos"))\
+            .where(SearchDoc.tsv.op("@@")(tsq), *visible).order_by(*_in_time(SearchDoc, rum, descending)) \
+            .offset(bindparam("off", type_=Integer)).limit(bindparam("lim", type_=Integer)).subquery()
+        return select(*cols, literal(0).label("part"), ids.c.pos) \
+            .select_from(ids.join(SearchDoc, SearchDoc.id == ids.c.id)).subquery("p")
+
+    def newest(*conditions, limit="branch", rum_=rum):
+        return select(SearchDoc.id).where(*conditions, *visible).order_by(*_in_time(SearchDoc, rum_)) \
+            .limit(bindparam(limit, type_=Integer))
+
+    title, words = SearchDoc.title_tsv.op("@@"), SearchDoc.tsv.op("@@")
+    if exact_tsq is None:
+        branches = [newest(title(tsq)), newest(words(tsq))]
+        flags = (func.coalesce(title(tsq), false()).label("in_title"), true().label("exact"), true().label("titled"))
+    else:
+        branches = [newest(title(exact_tsq)), newest(words(exact_tsq)), newest(title(tsq)),
+                    newest(words(exact_tsq), title(tsq).is_(true())), newest(words(tsq))]
+        flags = (func.coalesce(title(exact_tsq), false()).label("in_title"), words(exact_tsq).label("exact"),
+                 func.coalesce(title(tsq), false()).label("titled"))
+    cand = union(*[select(b.subquery().c.id) for b in branches]).cte("cand")
+    if per_kind:  # a kind with matches (in the counts' sample) but none among the candidates: its sampled ones
+        among = select(SearchDoc.kind).join(cand, cand.c.id == SearchDoc.id)
+        rest = select(sample.c.id, func.row_number().over(partition_by=sample.c.kind).label("nth")) \
+            .where(sample.c.kind.not_in(among), *_narrowed(shape, sample.c)).subquery("rest")
+        cand = union(select(cand.c.id), select(rest.c.id).where(rest.c.nth <= bindparam("head", type_=Integer))) \
+            .cte("cand_all")
+    c = select(SearchDoc.id, SearchDoc.kind, SearchDoc.created, *flags) \
+        .select_from(cand.join(SearchDoc, SearchDoc.id == cand.c.id)).subquery("c")
 
     def in_order(order, offset, limit, part):
-        ids = select(*[m.c[name] for name in ("id", "created", "in_title") if name in m.c]).where(*narrowed) \
-            .order_by(*_ordered(m.c, order)).offset(bindparam(offset, type_=Integer)) \
-            .limit(bindparam(limit, type_=Integer)).subquery()
+        ids = select(c.c.id, c.c.created, c.c.in_title, c.c.exact, c.c.titled).order_by(*_ordered(c.c, order)) \
+            .offset(bindparam(offset, type_=Integer)).limit(bindparam(limit, type_=Integer)).subquery()
         return select(*cols, literal(part).label("part"),
                       func.row_number().over(order_by=_ordered(ids.c, order)).label("pos")) \
             .select_from(ids.join(SearchDoc, SearchDoc.id == ids.c.id))
 
-    if key == "created":
-        return in_order(NEWEST if descending else OLDEST, "off", "lim", 0).subquery("p")
+    def best(head):
+        """The head's rows with their rank (ts_rank reads their tsvectors: a bounded number of them)."""
+        return select(*cols, head.c.in_title, head.c.exact, head.c.titled,
+                      (true() if phrase is None else words(phrase)).label("phrase"),
+                      func.ts_rank(SearchDoc.tsv, tsq).label("rank")) \
+            .select_from(head.join(SearchDoc, SearchDoc.id == head.c.id))
+
+    order = tuple((name, not descending) for name in (*TIERS, "rank", "created", "id"))
+    if per_kind:
+        head = select(c.c.id, c.c.in_title, c.c.exact, c.c.titled, func.row_number().over(
+            partition_by=c.c.kind, order_by=_ordered(c.c, TITLED_FIRST)).label("nth")).subquery()
+        head = select(head).where(head.c.nth <= bindparam("head", type_=Integer)).subquery("head")
+        b = best(head).subquery("b")
+        each = select(b, func.row_number().over(partition_by=b.c.kind, order_by=_ordered(b.c, order))
+                      .label("nth")).subquery("each")
+        return select(*[each.c[c_.name] for c_ in cols], literal(0).label("part"),
+                      func.row_number().over(order_by=_ordered(each.c, order)).label("pos")) \
+            .where(each.c.nth <= bindparam("per_kind", type_=Integer)).subquery("p")
     parts = []
     if ranked:
-        head = select(m.c.id).where(*narrowed).order_by(*_ordered(m.c, TITLED_FIRST)) \
+        head = select(c.c.id, c.c.in_title, c.c.exact, c.c.titled).order_by(*_ordered(c.c, TITLED_FIRST)) \
             .limit(bindparam("head", type_=Integer)).subquery("head")
-        rank = func.ts_rank(SearchDoc.tsv, tsq)
-        order = [rank.asc() if descending else rank.desc(), SearchDoc.created.desc(), SearchDoc.id.desc()]
-        parts.append(select(*cols, literal(0).label("part"), func.row_number().over(order_by=order).label("pos"))
-                     .select_from(head.join(SearchDoc, SearchDoc.id == head.c.id)).order_by(*order)
+        b = best(head).subquery("b")
+        parts.append(select(*[b.c[c_.name] for c_ in cols], literal(0).label("part"),
+                            func.row_number().over(order_by=_ordered(b.c, order)).label("pos"))
+                     .order_by(*_ordered(b.c, order))
                      .offset(bindparam("off", type_=Integer)).limit(bindparam("lim", type_=Integer)))
     if after:
         parts.append(in_order(TITLED_FIRST, "after_off", "after_lim", 1))
     return (parts[0] if len(parts) == 1 else union_all(*parts)).subquery("p")
+
 
 
 def _facets(counts, f):

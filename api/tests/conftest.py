@@ -106,8 +106,8 @@ def _note_writes(_conn, _cursor, statement, _parameters, _context, _executemany)
         _DIRTY.add(_EVERYTHING)
 
 
-# What goes with a written table: search_doc, which the search triggers write unseen, whenever anything was
-# written; the platforms' two tables together (their rows are put back as one).
+# What goes with a written table: search_doc (and search_word, on PostgreSQL), which the search triggers write
+# unseen, whenever anything was written; the platforms' two tables together (their rows are put back as one).
 _PLATFORM_TABLES = {"module", "skeleton_rule"}
 
 
@@ -116,7 +116,7 @@ def reset_database():
     _db.session.remove()
     names = {t.name for t in _db.metadata.sorted_tables} if _EVERYTHING in _DIRTY else set(_DIRTY)
     if names:
-        names |= {"search_doc"} | (_PLATFORM_TABLES if names & _PLATFORM_TABLES else set())
+        names |= {"search_doc", "search_word"} | (_PLATFORM_TABLES if names & _PLATFORM_TABLES else set())
     with _db.engine.begin() as conn:
         # DELETE, children first: on these small tables it is much faster than TRUNCATE on PostgreSQL
         # (ids are not reset; nothing may depend on them).

@@ -13,7 +13,7 @@ from flask_migrate import downgrade, upgrade
 from api import create_app
 from api.config import TestConfig
 from api.extensions import db as _db
-from api.models.search import is_fts_table
+from api.models.search import unmodelled
 from api.services.platforms import PLATFORMS, ROOT_TYPE, SKELETON
 
 MIGRATIONS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "migrations")

@@ -182,10 +182,12 @@ _SNAPSHOT = {}
 
 
 def _rows(conn):
-    """{table: {primary key: row}} of every table but the search documents (their triggers write them)."""
+    """{table: {primary key: row}} of every table but the search documents and words (their triggers write them),
+    in key order: put back in that order, a parent module comes before its children (read in the order PostgreSQL
+    keeps them, an updated parent's row could come after them, and the replay broke the parent key)."""
     return {t: {tuple(r._mapping[c.name] for c in t.primary_key.columns): dict(r._mapping)
-                for r in conn.execute(t.select())}
-            for t in _db.metadata.sorted_tables if t.name != "search_doc"}
+                for r in conn.execute(t.select().order_by(*t.primary_key.columns))}
+            for t in _db.metadata.sorted_tables if t.name not in ("search_doc", "search_word")}
 
 
 def build_world():

@@ -180,10 +180,12 @@ for (const [size, viewport] of [['desktop', DESKTOP], ['laptop', LAPTOP], ['tabl
   });
 }
 
-/* The states a page opens into (issue 40): each zoom of the Gantt chart, the knowledge editor with its toolbar,
-   the top bar's search as you type with an option picked, at a common laptop's width and a phone's. */
+/* The states a page opens into (issue 40): each zoom of the Gantt chart, the knowledge editor with its toolbar
+   and its '/' menu, the top bar's search as you type with an option picked, a task beside its list in the side
+   peek (at 1,366 px; its overlay at 390) and the status menu of its properties, at a common laptop's width and a
+   phone's. */
 for (const [size, viewport] of [['1366 px', { width: 1366, height: 768 }], ['390 px', PHONE]]) {
-  test(`states within a screen at ${size}: the Gantt's zooms, the editor's toolbar, the search dropdown`, async () => {
+  test(`states within a screen at ${size}: the Gantt's zooms, the editor's toolbar and '/' menu, the search dropdown, the side peek, the status menu`, async () => {
     const { page, context, errors } = await openPage(t.browser, t.stack.url, { viewport, timeout: 20000 });
     await signIn(page, t.stack.url, 'sofia@demo.eu');
     const lisbon = `${t.stack.url}/portal/${t.ids.portal}/projects/${t.ids.lisbon}`;

@@ -237,3 +237,40 @@ describe('search in a module and what a hit opens', () => {
     await context.close();
   });
 });
+
+describe('relevance in the box (issue 41)', () => {
+  for (const [name, viewport] of [['desktop', { width: 1366, height: 900 }], ['phone', PHONE]]) {
+    test(`${name}: a word exact in an article shows it in its group, a click opens it; a typo is read as the word meant`, async () => {
+      const { page, context, errors } = await openPage(browser, stack.url, { viewport });
+      await signIn(page, stack.url, 'admin@demo.eu');
+      await input(page).focus();
+      // 'prefabricate' stands once, exactly, in an article; a dozen other items hold 'prefabricated'.
+      await typeInBox(page, 'prefabricate');
+      const articles = panel(page).locator('[role=group][aria-labelledby=search-group-article] [data-testid=search-hit]');
+      await articles.first().waitFor();
+      assert.equal(await articles.first().locator('[data-testid=search-hit-title]').innerText(), 'Phase 0: what to survey');
+      const groups = await page.locator('[data-testid=search-group]').allTextContents();
+      assert.ok(groups.length >= 3, groups.join(' | '));
+      for (const kind of ['module', 'reference', 'value', 'article']) {
+        const n = await panel(page).locator(`[data-testid=search-hit][data-kind=${kind}]`).count();
+        assert.ok(n >= 1 && n <= 3, `${kind}: ${n}`);
+      }
+      assert.match(await panel(page).locator('[data-testid=search-all]').innerText(), /^See all \d[\d,]*\+? results$/);
+      await checkScreen(page, `search box open (${name})`);
+      await shot(page, `search-box-relevance-${name}`);
+      await articles.first().click();
+      await page.locator('[data-testid=article-reader]').waitFor();
+      await page.locator('.kn-reader__title', { hasText: 'Phase 0: what to survey' }).waitFor();
+
+      // A typo: nothing holds 'renovaton', so the box says it searched 'renovation' and shows those hits.
+      await input(page).focus();
+      await typeInBox(page, 'renovaton');
+      assert.equal(await panel(page).locator('[data-testid=search-corrected]').innerText(), 'Showing results for “renovation”');
+      const marked = await panel(page).locator('mark').allInnerTexts();
+      assert.ok(marked.length && marked.every((m) => /^renovation/i.test(m)), marked.join(' | '));
+      await checkScreen(page, `search box, a typo read (${name})`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+});

@@ -25,8 +25,10 @@ QUERY = {
     "page": "the page, from 1 (default 1)",
     "perPage": "hits per page, 1-500 (default 50)",
     "sort": "rank (best first, the default) or created; '-' first for descending",
+    "perKind": f"instead of a page, the best hits of each kind, this many of each (1-{searching.MAX_PER_KIND})",
 }
-FILTERS = {"kind": choice(*KINDS), "from": query_date, "to": query_date}
+FILTERS = {"kind": choice(*KINDS), "from": query_date, "to": query_date,
+           "perKind": searching.per_kind}
 
 
 def _query():
@@ -51,8 +53,11 @@ def search():
     scope = modules.visible_module(current_user, ids["module"]) if ids["module"] else None
     f = searching.Filters(kinds=values["kind"], scope=scope, portal=ids["portal"], author=ids["author"],
                           since=values["from"], until=values["to"])
-    hits, total, facets = searching.search(current_user, q, f, page)
-    return {"list": hits, "meta": page_meta(page.page, page.per_page, total), "facets": facets}
+    found = searching.search(current_user, q, f, page, per_kind=values["perKind"])
+    meta = {**page_meta(page.page, page.per_page, found.total), "totalIsApproximate": found.approximate}
+    if found.corrected is not None:
+        meta["correctedQuery"] = found.corrected
+    return {"list": found.hits, "meta": meta, "facets": found.facets}
 
 
 def blueprints():

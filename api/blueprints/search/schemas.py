@@ -54,7 +54,14 @@ class SearchFacetsSchema(Camel):
     author = fields.List(fields.Nested(SearchFacetSchema), metadata={"description": "hits by author, the 20 most"})
 
 
+class SearchMetaSchema(PageMetaSchema):
+    totalIsApproximate = fields.Boolean(metadata={"description": "more than 1,000 matches: total says 1,000, the "
+                                                                 "facets count a sample, no page lies beyond"})
+    correctedQuery = fields.String(metadata={"description": "present when nothing matched the words as typed: the "
+                                                            "words searched instead (a typo corrected)"})
+
+
 class SearchPageSchema(Camel):
     list = fields.List(fields.Nested(SearchHitSchema))
-    meta = fields.Nested(PageMetaSchema)
+    meta = fields.Nested(SearchMetaSchema)
     facets = fields.Nested(SearchFacetsSchema)

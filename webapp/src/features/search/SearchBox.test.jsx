@@ -50,7 +50,7 @@ describe('the search box', () => {
     fireEvent.change(box, { target: { value: 'heat' } });
     await screen.findAllByRole('option');
     expect(searchItems).toHaveBeenCalledTimes(1);
-    expect(searchItems).toHaveBeenCalledWith({ q: 'heat', perPage: 8, module: undefined });
+    expect(searchItems).toHaveBeenCalledWith({ q: 'heat', perKind: 3, module: undefined });
     expect(box).toHaveAttribute('aria-expanded', 'true');
     const groups = screen.getAllByRole('group');
     expect(groups.map((g) => g.getAttribute('aria-labelledby'))).toEqual(['search-group-article', 'search-group-module']);
@@ -87,7 +87,7 @@ describe('the search box', () => {
     fireEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-pressed', 'true');
     fireEvent.keyDown(box, { key: 'ArrowUp' });
-    await waitFor(() => expect(searchItems).toHaveBeenLastCalledWith({ q: 'heat', perPage: 8, module: 5 }));
+    await waitFor(() => expect(searchItems).toHaveBeenLastCalledWith({ q: 'heat', perKind: 3, module: 5 }));
     await screen.findAllByRole('option');
     fireEvent.keyDown(box, { key: 'ArrowUp' });
     expect(document.getElementById(box.getAttribute('aria-activedescendant')).textContent).toBe('See all 14 results');
@@ -116,6 +116,18 @@ describe('the search box', () => {
     } finally {
       delete Element.prototype.scrollIntoView;
     }
+  });
+
+  test('beyond the server\'s cap the count reads 1,000+; a corrected typo says what was searched', async () => {
+    searchItems.mockResolvedValue({ ...ANSWER, meta: { page: 1, perPage: 50, total: 1000, totalIsApproximate: true, correctedQuery: 'renovation' } });
+    renderBox(null);
+    const box = screen.getByRole('combobox');
+    fireEvent.focus(box);
+    fireEvent.change(box, { target: { value: 'renovaton' } });
+    await screen.findAllByRole('option');
+    expect(screen.getByTestId('search-all').textContent).toBe('See all 1,000+ results');
+    expect(screen.getByTestId('search-corrected').textContent).toBe('Showing results for “renovation”');
+    expect(document.querySelector('.search__panel [role=status]').textContent).toBe('1,000+ results');
   });
 
   test('"/" outside a field focuses the box; inside one it is typed', () => {

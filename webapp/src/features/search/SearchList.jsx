@@ -1,6 +1,6 @@
 /** The open list of the search box: the hits grouped by kind (ARIA listbox with groups), then 'See all results'. */
 import { useEffect } from 'react';
-import { hitTitle } from './hits.js';
+import { countLabel, hitTitle } from './hits.js';
 import Marked from './Marked.jsx';
 
 export const LISTBOX = 'search-listbox';
@@ -31,7 +31,8 @@ function Hit({ hit }) {
 /** `box`: useSearchBox()'s state. */
 export default function SearchList({ box }) {
   const { groups, options, active, answer, q, status, error, choose } = box;
-  const total = answer ? answer.meta.total : 0;
+  const total = answer ? countLabel(answer.meta) : '0';
+  const corrected = answer && answer.meta.correctedQuery;
   // Each group's first option index: the options are numbered across the groups, in order.
   const starts = groups.map((_, i) => groups.slice(0, i).reduce((n, g) => n + g.hits.length, 0));
   const empty = answer && !options.length;
@@ -47,6 +48,7 @@ export default function SearchList({ box }) {
     <div className="search__panel" data-testid="search-panel" role="region" aria-label={`Results for ${q}`} tabIndex={0}>
       <div role="status" className="sr-only">{answer ? `${total} results` : ''}</div>
       {status === 'failed' && <div className="form__error" role="alert">{error}</div>}
+      {corrected && <div className="search__corrected" data-testid="search-corrected">Showing results for “{corrected}”</div>}
       {empty && <div className="search__empty" data-testid="search-empty">No results for “{q}”</div>}
       <ul role="listbox" id={LISTBOX} aria-label="Search results" className="search__list">
         {groups.map((g, gi) => (

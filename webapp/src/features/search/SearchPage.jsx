@@ -11,6 +11,7 @@ import '../../components/DataTable.css';
 import useFetch from '../../hooks/useFetch.js';
 import { scopeModule, searchItems } from './api.js';
 import HitCard from './HitCard.jsx';
+import { countLabel } from './hits.js';
 import SearchFilters from './SearchFilters.jsx';
 import './search.css';
 
@@ -55,7 +56,7 @@ function Results({ answer, query, set }) {
   const total = answer.meta.total;
   const page = Number(query.page) || 1;
   const perPage = Number(query.perPage) || 20;
-  const pageCount = Math.ceil(total / perPage);
+  const pageCount = Math.ceil(total / perPage); // beyond the server's cap (1,000), no page: the query is refined
   const table = {
     canPreviousPage: page > 1, canNextPage: page < pageCount, pageCount, go: (i) => set({ page: i + 1 }),
     changePageSize: (n) => set({ perPage: n }), state: { pageIndex: page - 1, pageSize: perPage },
@@ -65,10 +66,13 @@ function Results({ answer, query, set }) {
   }
   return (
     <>
+      {answer.meta.correctedQuery && (
+        <p className="muted" data-testid="results-corrected">Showing results for “{answer.meta.correctedQuery}”</p>
+      )}
       <ul className="results__list" data-testid="results">
         {answer.list.map((hit) => <HitCard key={hit.key} hit={hit} />)}
       </ul>
-      <Pager table={table} pageSizes={PAGE_SIZES} count={`${total} result${total === 1 ? '' : 's'}`} />
+      <Pager table={table} pageSizes={PAGE_SIZES} count={`${countLabel(answer.meta)} result${total === 1 ? '' : 's'}`} />
     </>
   );
 }

@@ -91,6 +91,12 @@ export function hitHref(hit) {
   }
 }
 
+/** How many hits an answer's meta counts: '1,000+' beyond the server's cap (meta.totalIsApproximate). */
+export function countLabel(meta) {
+  const total = (meta && meta.total) || 0;
+  return `${total.toLocaleString('en-US')}${meta && meta.totalIsApproximate ? '+' : ''}`;
+}
+
 /** The address of the full results page for a query (`module`: only in that module's subtree). */
 export function resultsHref(q, moduleId) {
   const qs = new URLSearchParams({ q });

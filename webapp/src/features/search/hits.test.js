@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { flatten, groupHits, hitHref, hitTag, hitTitle, kindLabel, modulePageHref, nextActive, resultsHref } from './hits.js';
+import { countLabel, flatten, groupHits, hitHref, hitTag, hitTitle, kindLabel, modulePageHref, nextActive, resultsHref } from './hits.js';
 
 const portal = { id: 4, name: '4RinEU', type: '4rineu_portal', level: 1, tab: 'portals' };
 const project = { id: 5, name: 'Lisbon', type: '4rineu_project', level: 2, tab: 'projects' };
@@ -84,5 +84,14 @@ describe('what a hit is called', () => {
     expect(hitTitle({ kind: 'comment', title: '', author: null })).toBe('Comment');
     expect(hitTag({ kind: 'module', module: { typeLabel: 'Task' } })).toBe('Task');
     expect(hitTag({ kind: 'file', module: { typeLabel: 'Task' } })).toBe('File');
+  });
+});
+
+describe('countLabel', () => {
+  test('the total with thousands apart, and a + beyond the server\'s cap', () => {
+    expect(countLabel({ total: 14 })).toBe('14');
+    expect(countLabel({ total: 1000, totalIsApproximate: false })).toBe('1,000');
+    expect(countLabel({ total: 1000, totalIsApproximate: true })).toBe('1,000+');
+    expect(countLabel(undefined)).toBe('0');
   });
 });

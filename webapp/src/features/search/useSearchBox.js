@@ -11,7 +11,8 @@ import { flatten, groupHits, hitHref, nextActive, resultsHref } from './hits.js'
 import useDebounced from './useDebounced.js';
 
 export const DEBOUNCE_MS = 200;
-export const SHOWN = 8;
+// The box shows the best hits of each kind, so many of each: an exact hit of any kind is always in sight.
+export const PER_KIND = 3;
 
 export default function useSearchBox(scope) {
   const navigate = useNavigate();
@@ -29,7 +30,7 @@ export default function useSearchBox(scope) {
     const current = p.key === key ? p.index : -1;
     return { key, index: typeof next === 'function' ? next(current) : next };
   }), [key]);
-  const state = useFetch(q ? searchItems : null, [{ q, perPage: SHOWN, module: moduleId }], { keep: true });
+  const state = useFetch(q ? searchItems : null, [{ q, perKind: PER_KIND, module: moduleId }], { keep: true });
   const answer = q ? state.data : null;
   const groups = useMemo(() => (answer ? groupHits(answer.list, answer.facets && answer.facets.kind) : []), [answer]);
   const options = useMemo(() => flatten(groups), [groups]);
