@@ -143,6 +143,9 @@ for _name, _label in (("start_date", "Start Date"), ("deadline", "Deadline"), ("
 declare(M, "add_article", "article.add", "Add Knowledge", "edit", "POST", ok("content"))
 declare(M, "add_file", "vault.upload", "Upload File", "edit", "POST", ok("content"))
 declare(M, "add_reference", "reference.add", "Add Reference", "edit", "POST", ok("content"))
+declare(M, "relations", "relation.list_", "Relations", "view", when=lambda c: c.r.view and c.module.level > 1)
+declare(M, "add_relation", "relation.add", "Add Relation", "edit", "POST",
+        lambda c: c.module.level > 1 and ok("content")(c))
 declare(M, "add_metric", "report.metric_add", "Add Metric", "edit", "POST", ok("content"))
 declare(M, "add_custom_field", "custom_field_def.add", "Add Custom Field", "edit", "POST", ok("content"))
 declare(M, "save_logo", "brand.save_logo", "Change Logo", "edit", "POST", ok("content"))
@@ -201,6 +204,14 @@ declare("membership", "edit", "membership.edit", "Edit", "edit", "POST",
 declare("membership", "delete", "membership.delete", "Delete", "delete", "DELETE",
         lambda c: not perm.last_portal_admin(c.module, c.item, c.extra["admins"])
         and perm.membership_error(c.r, c.module, c.item, "delete_member") is None, _item_args("membership_id"))
+
+# A relation seen from one end (issue 42): `extra["other"]`, `extra["other_r"]`: the other end and the rights there.
+def _relation_ok(c):
+    return perm.relation_error(c.r, c.module, c.extra["other_r"], c.extra["other"]) is None
+
+
+declare("relation", "edit", "relation.edit", "Edit", "edit", "POST", _relation_ok, _item_args("relation_id"))
+declare("relation", "delete", "relation.delete", "Delete", "edit", "DELETE", _relation_ok, _item_args("relation_id"))
 
 # A pending invitation of the module: sent again or withdrawn by whoever may add members there.
 declare("invitation", "resend", "invitation.resend", "Send again", "edit", "POST", ok("add_member"),

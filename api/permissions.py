@@ -241,6 +241,14 @@ def comment_error(user, r, module, c, action):
     return None
 
 
+def relation_error(r, module, other_r, other):
+    """A relation (issue 42) ties two modules' plans: adding, editing or removing one needs the content right on
+    both ends (edit; neither locked). An end the user cannot see answers 404 (it is never named)."""
+    if not other_r.view:
+        return NotFound
+    return MODULE_ACTIONS["content"](r, module) or MODULE_ACTIONS["content"](other_r, other)
+
+
 def vault_item_error(r, module, item, action):
     """A file or reference: edit and lock need the module's content right, delete its remove right; a locked item
     is neither edited nor deleted, and only a locked one is unlocked."""

@@ -32,9 +32,9 @@ ALLOWED = {
 }
 
 # Watching, live updates and the @ menu: whoever views (a lock changes nothing; nobody watches P in this world).
-BASE = {"view", "add_comment", "feed", "watch", "live", "mentionable"}
+BASE = {"view", "add_comment", "feed", "tree", "watch", "live", "mentionable", "relations"}
 EDIT = {"edit", "add_deliverable", "add_start_date", "add_deadline", "add_commence_date", "add_completion_date",
-        "add_article", "add_file", "add_reference", "add_metric", "add_custom_field",
+        "add_article", "add_file", "add_reference", "add_metric", "add_custom_field", "add_relation",
         "save_logo",
         "add_membership", "invite"}
 CREATE = {"add_phase", "add_task"}

@@ -48,7 +48,7 @@ from api.extensions import db as _db
 from api.forms import make_token
 from api.models import (Article, Brand, CloneConfig, Comment, CustomField, CustomValue, Deliverable, FileVersion,
                         Invitation, Membership, Metric, Module, Notification, PasswordReset, PicklistOption, Reference,
-                        Report, User, VaultFile, Watch, Webhook, WebhookDelivery)
+                        Relation, Report, User, VaultFile, Watch, Webhook, WebhookDelivery)
 from api.models.base import utcnow
 from api.services import accounts, background, storage
 from api.services import invitations as invitations_service
@@ -314,6 +314,10 @@ def _build_world():
     (delivery,) = _insert(WebhookDelivery, [dict(webhook_id=w.webhook, event_id=None, msg_id="msg_1", kind="comment.add",
                                                  payload="{}", status="failed")])
     w.delivery = w.keep("webhook_delivery", "delivery", delivery)
+    # Relations (issue 42): task precedes task2; P precedes the locked L.
+    w.relation, w.relation_L = [w.keep("relation", key, rid) for key, rid in zip(("relation", "relation_L"), _insert(
+        Relation, [dict(portal_id=portal, from_id=a, to_id=b, low_id=min(a, b), high_id=max(a, b), kind="FS", lag=0,
+                        created=utcnow()) for a, b in ((task, task2), (p, locked))]))]
     from api.services.events import mailing
     w.unsubscribe_token = mailing.unsubscribe_token(author, "mention")
     s.commit()
@@ -491,6 +495,9 @@ BODIES = {
     "webhook.add": _const({"url": "https://hooks.example.org/a", "kinds": "comment,file", "active": "1"}),
     "webhook.edit": _const({"url": "https://hooks.example.org/b", "kinds": "*", "active": "1"}),
     "article.edit": _const({"title": "Article renamed", "content": DRAFT}),
+    # 'relates to' task3 fits any module of P's subtree (it sets no date: a module above it may relate to it).
+    "relation.add": lambda w, actor, args: Body({"other": w.task3, "kind": "RELATES", "lag": "0"}),
+    "relation.edit": _const({"kind": "SS", "lag": "1"}),
 }
 
 
@@ -706,6 +713,23 @@ row("vault.download", "GET",
 row("vault.download_version", "GET",
     Case(at("/api/vault/download-version/{P}/{file}/{version}"), needs("view"),
          link=("version", "version", "download")))
+# Relations (issue 42): changing one needs edit on both ends; the locked L as the other end refuses with 423.
+row("relation.list_", "GET", Case(at("/api/relation/list/{task}"), needs("view"), link=("module", "task", "relations")))
+row("relation.add_form", "GET",
+    Case(at("/api/relation/add/{task}"), needs("edit"), link=("module", "task", "add_relation")),
+    Case(at("/api/relation/add/{L}"), needs("edit", locked=True), "locked module"))
+row("relation.add", "POST",
+    Case(at("/api/relation/add/{task}"), needs("edit"), link=("module", "task", "add_relation")),
+    Case(at("/api/relation/add/{L}"), needs("edit", locked=True), "locked module"))
+row("relation.edit_form", "GET",
+    Case(at("/api/relation/edit/{task}/{relation}"), needs("edit"), link=("relation", "relation", "edit")),
+    Case(at("/api/relation/edit/{P}/{relation_L}"), needs("edit", locked=True), "locked other end"))
+row("relation.edit", "POST PUT PATCH",
+    Case(at("/api/relation/edit/{task}/{relation}"), needs("edit"), link=("relation", "relation", "edit")),
+    Case(at("/api/relation/edit/{P}/{relation_L}"), needs("edit", locked=True), "locked other end"))
+row("relation.delete", "DELETE",
+    Case(at("/api/relation/delete/{task}/{relation}"), needs("edit"), link=("relation", "relation", "delete")),
+    Case(at("/api/relation/delete/{P}/{relation_L}"), needs("edit", locked=True), "locked other end"))
 row("reference.add_form", "GET",
     Case(at("/api/reference/add/{P}"), needs("edit"), link=("module", "P", "add_reference")))
 row("reference.list_refs", "GET", Case(at("/api/reference/list/{P}"), needs("view")))
@@ -1079,6 +1103,7 @@ NESTED = {
     "field": {"values": "value"},
     "vault": {"files": "file", "references": "reference"},
     "file": {"versions": "version"},
+    "relation": {"other": "module"},
     "article": {"children": "article"},
     "report": {"metrics": "metric"},
 }
@@ -1094,6 +1119,7 @@ def views(w):
         ("/api/membership/list-entry-modules", "child"), (f"/api/membership/list/{w.P}", "membership"),
         (f"/api/membership/list/{w.portal}", "membership"), (f"/api/vault/view/{w.P}", "vault"),
         (f"/api/reference/list/{w.P}", "reference"),
+        (f"/api/relation/list/{w.task}", "relation"), (f"/api/relation/list/{w.P}", "relation"),
         (f"/api/article/list/{w.P}", "article"), (f"/api/article/view/{w.P}/{w.article}", "article"),
         (f"/api/discussion/list/{w.P}", "comment"), (f"/api/discussion/list/{w.L}", "comment"),
         (f"/api/deliverable/find/{w.P}", "deliverable"), (f"/api/custom-field/list/{w.P}", "fielddef"),
@@ -1203,7 +1229,7 @@ ARG_KINDS = {"module_id": "module", "previous_id": "module", "membership_id": "m
              "ref_id": "reference", "comment_id": "comment", "field_id": "field", "value_id": "value",
              "report_id": "report", "metric_id": "metric", "template_id": "template", "brand_id": "brand",
              "user_id": "user", "invitation_id": "invitation", "webhook_id": "webhook",
-             "delivery_id": "webhook_delivery", "notification_id": "notification"}
+             "delivery_id": "webhook_delivery", "notification_id": "notification", "relation_id": "relation"}
 QUERY_KINDS = {"template": "template"}
 
 
@@ -1321,6 +1347,7 @@ EMITTED_ROUTES = {
     "vault.download_version", "vault.edit", "vault.lock_file", "vault.unlock_file", "vault.upload",
     "watch.watch", "watch.unwatch", "live.ticket", "discussion.mentionable", "notification.read", "webhook.list_",
     "webhook.add", "webhook.edit", "webhook.delete", "webhook.deliveries", "webhook.redeliver",
+    "relation.list_", "relation.add", "relation.edit", "relation.delete",
 }
 
 

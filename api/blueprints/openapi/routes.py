@@ -66,6 +66,9 @@ STATUSES = {
     "reference.add_form": RIGHTS, "reference.add": RIGHTS, "reference.edit_form_ref": RIGHTS,
     "reference.edit_ref": RIGHTS, "reference.delete_ref": RIGHTS, "reference.lock_ref": RIGHTS,
     "reference.unlock_ref": RIGHTS,
+    # A relation: the rights (and locks) of both ends.
+    "relation.add_form": RIGHTS, "relation.add": RIGHTS, "relation.edit_form": RIGHTS,
+    "relation.edit": RIGHTS, "relation.delete": RIGHTS,
     "report.save_layout_form": RIGHTS, "report.save_layout": RIGHTS, "report.metric_add_form": RIGHTS,
     "report.metric_add": RIGHTS, "report.metric_edit_form": RIGHTS, "report.metric_edit": RIGHTS,
     "report.metric_delete": RIGHTS,

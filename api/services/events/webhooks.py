@@ -38,7 +38,7 @@ from ...presenting import user_name
 KINDS = (("*", "Every event"), ("comment", "Comments"), ("deliverable", "Status and dates"),
          ("module", "Modules (created, edited, moved, deleted, locked)"), ("file", "Files"),
          ("reference", "References"), ("article", "Articles"), ("membership", "Members"),
-         ("custom_value", "Custom field values"))
+         ("custom_value", "Custom field values"), ("relation", "Relations between modules"))
 SORTS = ("id",)
 
 

@@ -225,9 +225,24 @@ export default function ChildList({ module, childType, baseUrl, onChanged }) {
   const addLink = (module.links || {})[`add_${shortType(childType.type)}`];
   const tabUrl = `${baseUrl}/${childType.tab}`;
   const gantt = new URLSearchParams(useLocation().search).get('view') === 'gantt';
-  let body = <ChildTable rows={children} tabUrl={tabUrl} onChanged={onChanged} />;
-  if (!children.length) body = <div className="empty">No {childType.labelPlural.toLowerCase()} yet</div>;
-  else if (gantt) body = <GanttChart modules={children} linkOf={(c) => `${tabUrl}/${c.id}`} onChanged={onChanged} />;
+  const byId = useMemo(() => indexTree(rows).byId, [rows]);
+  const urlOf = (c) => (c.parentId === module.id ? `${tabUrl}/${c.id}` : rowUrl(c, byId, baseUrl));
+  let body;
+  // The Gantt opens fitted to the subtree's dates: it waits for them.
+  if ((!typed.length || gantt) && tree.status === 'loading') body = <Loading inline />;
+  else if (!typed.length) body = <div className="empty">No {childType.labelPlural.toLowerCase()} yet</div>;
+  else if (gantt) body = <GanttChart key={childType.type} modules={rows} relations={tree.data ? tree.data.relations : null} linkOf={urlOf}
+    onChanged={onChanged} />;
+  else {
+    body = (
+      <>
+        <input className="tree__filter" type="search" value={filter} onChange={(e) => setFilter(e.target.value)}
+          placeholder={`Filter ${childType.labelPlural.toLowerCase()} by name`} aria-label={`Filter ${childType.labelPlural.toLowerCase()} by name`}
+          data-testid="tree-filter" />
+        <TreeTable rows={rows} moduleId={module.id} type={childType.type} urlOf={urlOf} filter={filter} onChanged={onChanged} />
+      </>
+    );
+  }
   return (
     <div className="childlist" data-testid="child-list">
       <div className="childlist__head">

@@ -9,8 +9,13 @@ import useOverlay from '../../hooks/useOverlay.js';
 import { viewModule } from '../../features/modules/api.js';
 import FieldsSection from '../../features/customFields/FieldsSection.jsx';
 import ModuleHeader from '../../features/modules/ModuleHeader.jsx';
+import PropertiesPanel from '../../features/modules/PropertiesPanel.jsx';
 import { moduleTabs } from '../../features/modules/tabs.js';
+import RelationsSection from '../../features/relations/RelationsSection.jsx';
 import { useScopeOf } from '../searchScope.jsx';
+import { ancestorUrl, openChildren, siblingsIn } from './childPath.js';
+import ModuleCrumbs from './ModuleCrumbs.jsx';
+import PeekFrame from './PeekFrame.jsx';
 import TabContent from './TabContent.jsx';
 import useModuleUpdates from './useModuleUpdates.js';
 
@@ -204,9 +209,20 @@ export default function ModuleView({ moduleId, baseUrl, overlay = false, peek = 
     };
     body = (
       <>
-        <ModuleHeader module={module} moduleUrl={baseUrl} onChanged={changed} onDeleted={deleted} />
-        <FieldsSection module={module} onChanged={() => changed()} />
-        <ModuleTabs module={module} baseUrl={baseUrl} changed={changed} reload={reload} />
+        {breadcrumb && breadcrumb(module)}
+        <ModuleHeader module={module} moduleUrl={baseUrl} onChanged={changed} onDeleted={deleted} properties={false}
+          project={project} startWith={startWith} />
+        <div className="module-body">
+          <PropertiesPanel module={module} onChanged={savedProperty} compact={!!peek || peeking}>
+            <FieldsSection module={module} onChanged={() => changed()} />
+            <RelationsSection module={module} onChanged={() => changed()}
+              urlOf={(other) => ancestorUrl(other, null, pathname) || `/portal/${module.path.split('/')[2]}/module/${other.id}`} />
+          </PropertiesPanel>
+          <div className="module-body__main">
+            <ModuleTabs module={module} baseUrl={baseUrl} trail={trail} changed={changed} reload={reload} peeking={peeking}
+              Overview={Overview} opener={openerOf} />
+          </div>
+        </div>
       </>
     );
   }

@@ -30,6 +30,25 @@ const COMING = {
   clone: ['Cloning', 'Copy this item, from a template or as it is, with its content.'],
 };
 
+/** The Gantt of the whole subtree (module/tree), opened fitted to its dates once it has arrived. */
+function GanttTab({ module, baseUrl, onChanged }) {
+  const tree = useSubtree(module);
+  const rows = tree.data ? tree.data.rows : null;
+  const byId = useMemo(() => indexTree(rows || []).byId, [rows]);
+  let body = <Loading inline />;
+  if (rows) body = <GanttChart key={module.id} modules={rows} relations={tree.data.relations} linkOf={(c) => rowUrl(c, byId, baseUrl)} onChanged={onChanged} />;
+  else if (tree.status === 'failed') body = <div className="empty" role="alert">{tree.error}</div>;
+  return (
+    <div>
+      <h2 className="section-title">Gantt Chart</h2>
+      {tree.data && tree.data.truncated && (
+        <p className="muted" data-testid="tree-truncated">Showing the first {tree.data.cap.toLocaleString('en')} items of this subtree.</p>
+      )}
+      {body}
+    </div>
+  );
+}
+
 /** The fixed tabs, each a feature of the module (`module`, its `baseUrl`, `onChanged`). */
 const FIXED = {
   knowledge: ({ module, baseUrl }) => <KnowledgeLibrary module={module} baseUrl={`${baseUrl}/knowledge`} />,

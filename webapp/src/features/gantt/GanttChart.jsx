@@ -22,19 +22,32 @@ const MIN_COLUMN = { days: 22, weeks: 52, months: 56 }; // a week's '16 Nov' nee
 
 /**
  * One row per module (spec §2 Gantt): a bar from start date to deadline coloured by status, the markers, the
- * owner's avatar. Only the rows in view (and a few more) are rendered; the grid is drawn once. Bars move where
- * the row's deliverable offers its date-edit links. `linkOf(module)`: where its name leads; `onChanged`: called
- * after a date was saved (the page reloads its rows); `today`: the clock (tests set it).
+ * owner's avatar. `modules` may be a subtree (module/tree's rows, depth first, with `depth` and `parentId`): a
+ * parent then folds and unfolds its rows and carries a summary bar over its descendants' dates. The chart opens
+ * fitted to every date shown (`fit`; else around today) and 'Fit' brings that window back; the name column is
+ * resized by its handle (a separator: drag it, or arrow keys). Only the rows in view (and a few more) are
+ * rendered; the grid is drawn once. Bars move where the row's deliverable offers its date-edit links.
+ * `linkOf(module)`: where its name leads; `onChanged`: called after a date was saved (the page reloads its rows);
+ * `today`: the clock (tests set it); `relations`: module/tree's relations between the rows, drawn as arrows.
  */
-export default function GanttChart({ modules, linkOf, today = new Date(), onChanged }) {
+export default function GanttChart({ modules, linkOf, today = new Date(), onChanged, fit = true, relations = null }) {
   const todayDay = dayOf(today);
-  const [win, setWin] = useState(() => defaultWindow(today));
+  const fitted = useMemo(() => {
+    const r = dateRange(modules);
+    return r && fitWindow(r.from, r.to);
+  }, [modules]);
+  const [win, setWin] = useState(() => (fit && fitted) || defaultWindow(today));
+  const [collapsed, setCollapsed] = useState(() => new Set());
+  const [labelWidth, setLabelWidth] = useState(initialLabelWidth);
   const cols = useMemo(() => columns(win), [win]);
   const n = daysIn(win);
-  const { ref, range, onScroll } = useVirtualRows(modules.length, ROW_HEIGHT);
+  const { kids } = useMemo(() => indexTree(modules), [modules]);
+  const spans = useMemo(() => summarySpans(modules), [modules]);
+  const shown = useMemo(() => shownRows(modules, collapsed).map((x) => x.row), [modules, collapsed]);
+  const { ref, range, onScroll } = useVirtualRows(shown.length, ROW_HEIGHT);
   const bars = useBarDrag({ days: n, onChanged });
   const helpId = useId();
-  const rows = modules.slice(range.start, range.end);
+  const rows = shown.slice(range.start, range.end);
   const editable = useMemo(() => modules.some((m) => {
     const modes = dragModes(m.deliverable);
     return modes.move || modes.start || modes.end;
@@ -57,10 +70,12 @@ export default function GanttChart({ modules, linkOf, today = new Date(), onChan
       )}
       {modules.length === 0 ? <div className="empty">Nothing to plan yet</div> : (
         <div className="gantt__scroll" ref={ref} onScroll={onScroll} data-testid="gantt-scroll">
-          <div className="gantt__content" style={{ minWidth: LABEL_WIDTH + cols.length * MIN_COLUMN[win.zoom] }}>
-            <GanttHead cols={cols} />
-            <div className="gantt__body" style={{ height: modules.length * ROW_HEIGHT }}>
+          <div className="gantt__content" style={{ minWidth: labelWidth + cols.length * MIN_COLUMN[win.zoom] }}>
+            <GanttHead cols={cols} labelWidth={labelWidth} onResize={resize} limits={LABEL_WIDTH} />
+            <div className="gantt__body" style={{ height: shown.length * ROW_HEIGHT }}>
               <GanttCanvas cols={cols} todayPos={position(win, todayDay) + 50 / n} />
+              <GanttLinks arrows={arrows(relations, shown, bars.shown, win, ROW_HEIGHT, range)} height={shown.length * ROW_HEIGHT}
+                rowHeight={ROW_HEIGHT} />
               {rows.map((m, i) => {
                 const d = bars.shown(m);
                 const modes = dragModes(m.deliverable);

@@ -174,4 +174,102 @@ describe('GanttChart', () => {
     expect(api.get).not.toHaveBeenCalled();
     expect(within(screen.getByTestId('gantt')).queryByText(/Drag a bar/)).toBeNull();
   });
+
+  describe('a subtree', () => {
+    const dated = (id, name, parentId, depth, startDate, deadline) => ({
+      id, name, parentId, depth,
+      deliverable: startDate ? { id: id + 1000, status: { name: 'IN_PROGRESS', label: 'In Progress' }, ownerName: null, startDate, deadline, links: {} } : null,
+    });
+    // Phase (2, no dates of its own) > Task (3) > Sub (4); a second phase (5) far later.
+    const tree = [
+      dated(2, 'Phase 0 – Preliminary diagnosis of the whole block', 1, 0, null),
+      dated(3, 'Task', 2, 1, '2026-01-05', '2026-01-20'),
+      dated(4, 'Sub', 3, 2, '2026-01-10', '2026-02-27'),
+      dated(5, 'Phase IV', 1, 0, '2026-09-01', '2027-02-12'),
+    ];
+    const fitted = (props) => render(<MemoryRouter><GanttChart modules={tree} today={today} linkOf={(m) => `/t/${m.id}`} {...props} /></MemoryRouter>);
+
+    test('opens fitted to every date below (months here, Phase 0 in view); Fit brings that window back', () => {
+      fitted();
+      expect(screen.getByTestId('gantt-zoom-months')).toHaveAttribute('aria-pressed', 'true');
+      expect(screen.getByTestId('gantt-range')).toHaveTextContent('1st Jan 2026 – 28th Feb 2027');
+      fireEvent.click(screen.getByTestId('gantt-today-btn'));
+      expect(screen.getByTestId('gantt-range')).toHaveTextContent('1st May 2026 – 30th Apr 2027');
+      fireEvent.click(screen.getByTestId('gantt-fit'));
+      expect(screen.getByTestId('gantt-range')).toHaveTextContent('1st Jan 2026 – 28th Feb 2027');
+    });
+
+    test('parents fold and unfold; their summary bar spans the dates below; names indented, whole on hover', () => {
+      fitted();
+      const ids = () => screen.getAllByTestId('gantt-row').map((r) => r.dataset.id);
+      expect(ids()).toEqual(['2', '3', '4', '5']);
+      const phase = screen.getAllByTestId('gantt-row')[0];
+      const summary = within(phase).getByTestId('gantt-summary');
+      expect(summary).toHaveAttribute('aria-label', expect.stringContaining('the items below run from 5th Jan 2026 to 27th Feb 2026'));
+      expect(within(screen.getAllByTestId('gantt-row')[1]).getByTestId('gantt-summary')).toBeInTheDocument(); // Task over Sub
+      expect(within(screen.getAllByTestId('gantt-row')[3]).queryByTestId('gantt-summary')).toBeNull(); // nothing below
+      const link = within(phase).getByRole('link');
+      expect(link).toHaveAttribute('title', 'Phase 0 – Preliminary diagnosis of the whole block');
+      expect(link).toHaveTextContent('Phase 0 – Preliminary diagnosis of the whole block'); // cut by the column's width only
+      expect(screen.getAllByTestId('gantt-row')[2].querySelector('.gantt__label').style.paddingLeft).toBe('42px');
+      const fold = within(phase).getByRole('button', { name: 'Collapse Phase 0 – Preliminary diagnosis of the whole block' });
+      expect(fold).toHaveAttribute('aria-expanded', 'true');
+      fireEvent.click(fold);
+      expect(ids()).toEqual(['2', '5']);
+      expect(fold).toHaveAttribute('aria-expanded', 'false');
+      expect(screen.getByTestId('gantt-scroll').querySelector('.gantt__body').style.height).toBe(`${2 * ROW_HEIGHT}px`);
+      fireEvent.click(screen.getByRole('button', { name: /^Expand Phase 0/ }));
+      expect(ids()).toEqual(['2', '3', '4', '5']);
+    });
+
+    test('the name column is resized by its separator: dragged, or with the arrow keys, within bounds', () => {
+      fitted();
+      const gantt = screen.getByTestId('gantt');
+      const handle = screen.getByRole('separator', { name: 'Resize the name column' });
+      expect(handle).toHaveAttribute('aria-valuenow', '280');
+      fireEvent.pointerDown(handle, { clientX: 500, pointerId: 1 });
+      fireEvent.pointerMove(handle, { clientX: 560, pointerId: 1 });
+      fireEvent.pointerUp(handle, { clientX: 560, pointerId: 1 });
+      expect(handle).toHaveAttribute('aria-valuenow', '340');
+      expect(gantt.style.getPropertyValue('--gantt-label')).toBe('340px');
+      fireEvent.pointerMove(handle, { clientX: 900, pointerId: 1 }); // released: no more change
+      expect(handle).toHaveAttribute('aria-valuenow', '340');
+      fireEvent.keyDown(handle, { key: 'ArrowLeft' });
+      expect(handle).toHaveAttribute('aria-valuenow', '330');
+      fireEvent.keyDown(handle, { key: 'ArrowRight', shiftKey: true });
+      expect(handle).toHaveAttribute('aria-valuenow', '370');
+      fireEvent.keyDown(handle, { key: 'Home' });
+      expect(handle).toHaveAttribute('aria-valuenow', '120');
+      fireEvent.keyDown(handle, { key: 'ArrowLeft' });
+      expect(handle).toHaveAttribute('aria-valuenow', '120');
+      fireEvent.keyDown(handle, { key: 'End' });
+      expect(handle).toHaveAttribute('aria-valuenow', '520');
+    });
+
+    test('without any date: around today, and nothing to fit', () => {
+      fitted({ modules: [dated(2, 'Bare', 1, 0, null)] });
+      expect(screen.getByTestId('gantt-range')).toHaveTextContent('9th Jun 2026 – 10th Jul 2026');
+      expect(screen.getByTestId('gantt-fit')).toBeDisabled();
+    });
+  });
+});
+
+describe('relations on the Gantt (issue 42)', () => {
+  test('an arrow per relation between rows in view, from the predecessor to the successor; none for relates to', () => {
+    const rows = many(300);
+    const relations = [
+      { id: 1, fromId: 1, toId: 2, kind: 'FS', lag: 0 }, { id: 2, fromId: 2, toId: 3, kind: 'BLOCKS', lag: 0 },
+      { id: 3, fromId: 1, toId: 3, kind: 'RELATES', lag: 0 }, { id: 4, fromId: 299, toId: 300, kind: 'SS', lag: 0 },
+    ];
+    show(rows, { relations });
+    const drawn = screen.getAllByTestId('gantt-link');
+    expect(drawn.map((p) => p.getAttribute('data-kind'))).toEqual(['FS', 'BLOCKS']); // rows 299-300 are not in view
+    expect(drawn[0].getAttribute('d')).toMatch(new RegExp(`^M[\\d.]+ ${ROW_HEIGHT / 2}H`));
+    expect(screen.getByTestId('gantt-links')).toHaveAttribute('aria-hidden', 'true');
+  });
+
+  test('no layer without relations', () => {
+    show(many(3));
+    expect(screen.queryByTestId('gantt-links')).toBeNull();
+  });
 });

@@ -1,0 +1,1 @@
+"""Relations between modules (issue 42)."""

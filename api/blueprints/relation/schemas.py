@@ -1,0 +1,29 @@
+"""Output schemas of the relation endpoints: they describe the presenters' answers for /api/openapi.json."""
+from marshmallow import fields
+
+from ...schemas import Camel, UtcDateTime
+
+
+class RelatedModuleSchema(Camel):
+    id = fields.Integer()
+    name = fields.String()
+    type = fields.String()
+    typeLabel = fields.String()
+    links = fields.Dict()
+
+
+class RelationSchema(Camel):
+    version = fields.Integer(metadata={"description": "sent back with an edit (_version): 409 if it changed"})
+    id = fields.Integer()
+    kind = fields.String(metadata={"enum": ["FS", "SS", "FF", "SF", "BLOCKS", "RELATES"],
+                                   "description": "as stored: FS, SS, FF, SF lead from `fromId` (the predecessor) "
+                                                  "to `toId`; BLOCKS: `fromId` blocks `toId`"})
+    side = fields.String(metadata={"description": "the kind seen from the module listed (the forms' `kind`)"})
+    words = fields.String(metadata={"description": "how it reads from the module listed: 'precedes', 'follows', …"})
+    lag = fields.Integer(metadata={"description": "working days; negative: a lead"})
+    fromId = fields.Integer()
+    toId = fields.Integer()
+    outgoing = fields.Boolean(metadata={"description": "the module listed is `fromId`"})
+    created = UtcDateTime()
+    other = fields.Nested(RelatedModuleSchema)
+    links = fields.Dict()
