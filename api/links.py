@@ -146,6 +146,11 @@ declare(M, "add_reference", "reference.add", "Add Reference", "edit", "POST", ok
 declare(M, "relations", "relation.list_", "Relations", "view", when=lambda c: c.r.view and c.module.level > 1)
 declare(M, "add_relation", "relation.add", "Add Relation", "edit", "POST",
         lambda c: c.module.level > 1 and ok("content")(c))
+declare(M, "baselines", "baseline.list_", "Baselines", "view", when=lambda c: c.r.view and c.module.level > 1)
+declare(M, "export_mspdi", "planning.mspdi_export", "Export MS Project", "view",
+        when=lambda c: c.r.view and c.module.level > 1)
+declare(M, "add_baseline", "baseline.add", "Save Baseline", "edit", "POST",
+        lambda c: c.module.level > 1 and ok("content")(c))
 declare(M, "add_metric", "report.metric_add", "Add Metric", "edit", "POST", ok("content"))
 declare(M, "add_custom_field", "custom_field_def.add", "Add Custom Field", "edit", "POST", ok("content"))
 declare(M, "save_logo", "brand.save_logo", "Change Logo", "edit", "POST", ok("content"))
@@ -173,6 +178,8 @@ declare(M, "live", "live.ticket", "Live updates", "view", when=lambda c: "watchi
 declare(M, "mentionable", "discussion.mentionable", "People to mention", "view",
         when=lambda c: "watching" in c.extra and ok("comment")(c))
 declare(M, "webhooks", "webhook.list_", "Webhooks", "admin", when=lambda c: "watching" in c.extra and ok("webhooks")(c))
+declare(M, "planning_settings", "planning.settings_form", "Planning", "admin",
+        when=lambda c: "watching" in c.extra and ok("planning")(c))
 
 # What a row of a list acts on (compact list rows: see docs/architecture.md).
 ROW_LINKS = ("view", "edit", "delete", "reindex")
@@ -192,8 +199,17 @@ declare(D, "edit_commence_date", "deliverable.edit_commence_date", "Commenced", 
 declare(D, "edit_completion_date", "deliverable.edit_completion_date", "Completion", "edit", "POST", ok("content"),
         _deliverable_args)
 
-# What a row's deliverable acts on: the Gantt moves a bar's start date and deadline (compact list rows).
-DELIVERABLE_ROW_LINKS = ("edit_start_date", "edit_deadline")
+declare(D, "edit_dates", "deliverable.edit_dates", "Dates", "edit", "POST", ok("content"), _deliverable_args)
+# How the module repeats (issue 42, point 6): set or changed, and stopped when it does.
+declare(D, "edit_recurrence", "recurrence.recurrence_save", "Repeat", "edit", "POST", ok("content"))
+declare(D, "stop_recurrence", "recurrence.recurrence_stop", "Stop repeating", "edit", "DELETE",
+        lambda c: c.item.recurrence is not None and ok("content")(c))
+# What a drag would move along the module's relations (issue 42): asked while a bar is dragged, nothing saved.
+declare(D, "preview_move", "relation.preview", "Preview", "edit", "POST", ok("content"))
+
+# What a row's deliverable acts on: the Gantt moves a bar's start date or deadline, or both in one write, and
+# previews what that moves (compact list rows).
+DELIVERABLE_ROW_LINKS = ("edit_start_date", "edit_deadline", "edit_dates", "preview_move")
 
 declare("brand", "view_logo", "brand.logo", "Logo", "view", when=lambda c: bool(c.item.logo),
         args=lambda c: {"brand_id": c.item.id})
@@ -212,6 +228,10 @@ def _relation_ok(c):
 
 declare("relation", "edit", "relation.edit", "Edit", "edit", "POST", _relation_ok, _item_args("relation_id"))
 declare("relation", "delete", "relation.delete", "Delete", "edit", "DELETE", _relation_ok, _item_args("relation_id"))
+
+# A baseline of the module's subtree (issue 42): compared with the plan by its readers, deleted by its editors.
+declare("baseline", "slips", "baseline.slips", "Slips", "view", args=_item_args("baseline_id"))
+declare("baseline", "delete", "baseline.delete", "Delete", "edit", "DELETE", ok("content"), _item_args("baseline_id"))
 
 # A pending invitation of the module: sent again or withdrawn by whoever may add members there.
 declare("invitation", "resend", "invitation.resend", "Send again", "edit", "POST", ok("add_member"),

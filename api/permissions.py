@@ -136,6 +136,8 @@ MODULE_ACTIONS = {
     "watch": _needs("view", lockable=False),  # watching, live updates: whoever views (a lock changes nothing)
     # A portal's webhooks: its admins (they are told about every change in it).
     "webhooks": lambda r, m: None if (r.admin and m.level == 1) else Forbidden,
+    # A portal's planning settings (holidays, project months): its admins.
+    "planning": lambda r, m: None if (r.admin and m.level == 1) else Forbidden,
 }
 
 

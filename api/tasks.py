@@ -204,6 +204,14 @@ def sweep():
     mailing.send_digests()
 
 
+@huey.periodic_task(crontab(minute="7"))
+@in_app
+def recur():
+    """Every hour: the next occurrence of each repeating item whose start date came (issue 42, point 6)."""
+    from .services import recurrence
+    return recurrence.run_due()
+
+
 @huey.periodic_task(crontab(hour="3", minute="17"))
 @in_app
 def prune():

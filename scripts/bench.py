@@ -23,6 +23,8 @@ import sys
 import tempfile
 import time
 
+from bench_planning import planning
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DB = os.environ.get("BENCH_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/portal_bench")
 CONNECTIONS = int(os.environ.get("BENCH_CLIENTS", 8))
@@ -391,6 +393,9 @@ def main():
     n, placed, total_ms, p50, p95 = relevance(env)
     print(f"\nThe relevance set on PostgreSQL over the demo: {placed} of {n} queries place their item; "
           f"{total_ms:.0f} ms in all (p50 {p50:.1f} ms, p95 {p95:.1f} ms a query)")
+    print("\nPlanning (issue 42), in process on PostgreSQL: median and worst of 7 runs")
+    for what, median, worst, note in planning(ROOT, DB, info):
+        print(f"  {what:78s} {median:8.1f} ms {worst:8.1f} ms  {note}")
 
     port = free_port()
     server = subprocess.Popen([os.path.join(ROOT, ".venv/bin/gunicorn"), "-c", "api/gunicorn_conf.py",

@@ -32,7 +32,7 @@ def conditional(tag, build):
 GROUPS = ("accounts", "account", "article", "brand", "custom_field_values", "deliverable", "discussion", "feed", "health",
           "membership", "invitation", "meta", "module", "openapi", "profile", "vault", "reference",
           "custom_field_definitions", "report", "clone", "search", "watch", "notification", "webhook", "live",
-          "relation")
+          "relation", "baseline")
 
 
 def register_blueprints(app):

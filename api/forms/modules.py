@@ -1,6 +1,6 @@
 from marshmallow import fields, validate
 
-from . import Date, Form, Id
+from . import Check, Date, Form, Id
 
 STATUSES = [("NOT_STARTED", "Not started"), ("IN_PROGRESS", "In progress"), ("BLOCKED", "Blocked"),
             ("COMPLETED", "Completed"), ("VERIFIED_COMPLETE", "Verified complete")]
@@ -41,11 +41,21 @@ class DeliverableForm(Form):
     deadline = _date("Deadline")
     commencedDate = _date("Commenced")
     completionDate = _date("Completion")
+    # Issue 42: an automatic module moves when what it follows moves (as a parent, it spans its children); a
+    # milestone has one date.
+    autoScheduled = Check("Scheduled automatically")
+    milestone = Check("Milestone")
 
 
 class OwnerForm(Form):
     """The deliverable's owner alone (the strip's Owner cell), picked among the module's people."""
     ownerId = Id(allow_none=True, metadata={"label": "Owner", "type": "select"})
+
+
+class DatesForm(Form):
+    """A bar moved on the Gantt: its start date and deadline in one write (what follows moves once)."""
+    startDate = _date("Start Date")
+    deadline = _date("Deadline")
 
 
 def single_date_form(field, label):

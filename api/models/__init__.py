@@ -3,7 +3,7 @@ from .module import Module, SkeletonRule, Membership, Brand, Deliverable, Invita
 from .content import (Article, VaultFile, FileVersion, Reference, Comment, CommentAttachment, CustomField,
                       PicklistOption, CustomValue, Report, Metric, CloneConfig, FeedEntry)
 from .search import SearchDoc, SearchWord
-from .planning import Relation
+from .planning import Baseline, BaselineDate, PortalPlanning, Recurrence, Relation
 from .events import (Event, EventCursor, Watch, CommentMention, Notification, NotificationPreference, Webhook,
                      WebhookDelivery, WebhookAttempt, LiveSubscriber, MailState)
 
@@ -11,12 +11,13 @@ from .events import (Event, EventCursor, Watch, CommentMention, Notification, No
 # triggers keep it, see models/search.py.)
 MODULE_OWNED = [FeedEntry, Membership, Brand, Deliverable, Invitation, Article, FileVersion, VaultFile, Reference,
                 Comment, CustomValue, Metric, Report, CloneConfig, CustomField]
-# Watches, mentions, comment attachments, webhooks and relations go with their module by the database's ON DELETE
-# CASCADE.
+# Watches, mentions, comment attachments, webhooks, relations, planning settings, baselines and recurrences go with
+# their module by the database's ON DELETE CASCADE.
 
 __all__ = ["User", "UserSession", "ApiToken", "RecoveryCode", "SecurityEvent", "OidcLogin", "PasswordReset", "SignInChallenge", "OidcIdentity", "Module", "SkeletonRule", "Membership", "Brand",
            "Deliverable", "Invitation", "Article", "VaultFile", "FileVersion", "Reference", "Comment", "CustomField",
            "CommentAttachment", "PicklistOption", "CustomValue", "Report", "Metric", "CloneConfig", "FeedEntry",
-           "SearchDoc", "SearchWord", "Relation", "MODULE_OWNED",
+           "SearchDoc", "SearchWord", "Relation", "PortalPlanning", "Baseline", "BaselineDate",
+           "Recurrence", "MODULE_OWNED",
            "Event", "EventCursor", "Watch", "CommentMention", "Notification", "NotificationPreference", "Webhook",
            "WebhookDelivery", "WebhookAttempt", "LiveSubscriber", "MailState"]

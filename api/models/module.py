@@ -107,6 +107,10 @@ class Deliverable(Versioned, db.Model):
     deadline = db.Column(db.Date, nullable=True)
     commenced_date = db.Column(db.Date, nullable=True)
     completion_date = db.Column(db.Date, nullable=True)
+    # Issue 42: moved by its predecessors' changes (or, as a parent, spanning its children) when automatic; a
+    # milestone has one date (its start date and deadline are the same day).
+    auto_scheduled = db.Column(db.Boolean, nullable=False, default=False, server_default=db.false())
+    milestone = db.Column(db.Boolean, nullable=False, default=False, server_default=db.false())
     # The status it had before it was done (COMPLETED or VERIFIED_COMPLETE): what unticking its module's checklist
     # box returns it to (services/done.py); none while it is not done, or when it had none (then 'no status').
     status_before_done = db.Column(db.String(30), nullable=True)

@@ -24,3 +24,43 @@ class Relation(Versioned, db.Model):
     created_by_id = user_fk()
 
     __table_args__ = (db.UniqueConstraint("low_id", "high_id", name="uq_relation_pair"),)
+
+
+class PortalPlanning(Versioned, db.Model):
+    """A portal's planning settings (portal settings → Planning): its holidays, one 'YYYY-MM-DD name' per line,
+    which with Saturdays and Sundays are not working days; whether dates are shown as project months too."""
+    __tablename__ = "portal_planning"
+    portal_id = db.Column(db.Integer, db.ForeignKey("module.id", ondelete="CASCADE"), primary_key=True)
+    holidays = db.Column(db.Text, nullable=False, default="", server_default="")
+    project_months = db.Column(db.Boolean, nullable=False, default=False, server_default=db.false())
+
+
+class Baseline(db.Model):
+    """A named snapshot of a subtree's dates (issue 42, point 5: 'Grant agreement', 'Amendment 1'), read-only: one
+    BaselineDate per dated module of the subtree when it was saved. Goes with its module."""
+    id = db.Column(db.Integer, primary_key=True)
+    module_id = db.Column(db.Integer, db.ForeignKey("module.id", ondelete="CASCADE"), nullable=False, index=True)
+    name = db.Column(db.String(120), nullable=False)
+    created = db.Column(db.DateTime, nullable=False, default=utcnow)
+    created_by_id = user_fk()
+
+
+class BaselineDate(db.Model):
+    """One module's start date and deadline in a baseline (a module deleted since goes with it)."""
+    __tablename__ = "baseline_date"
+    baseline_id = db.Column(db.Integer, db.ForeignKey("baseline.id", ondelete="CASCADE"), primary_key=True)
+    module_id = db.Column(db.Integer, db.ForeignKey("module.id", ondelete="CASCADE"), primary_key=True, index=True)
+    start_date = db.Column(db.Date, nullable=True)
+    deadline = db.Column(db.Date, nullable=True)
+
+
+class Recurrence(Versioned, db.Model):
+    """A task that repeats (issue 42, point 6): weekly (`day`: 1 Monday … 7 Sunday) or monthly (`day` of the month,
+    the month's last when shorter) every `every` weeks or months. The rule sits on the newest occurrence: making
+    the next one moves it there, so an occurrence is made once, whichever comes first (its completion or its
+    start date)."""
+    module_id = db.Column(db.Integer, db.ForeignKey("module.id", ondelete="CASCADE"), primary_key=True)
+    unit = db.Column(db.String(8), nullable=False)
+    every = db.Column(db.Integer, nullable=False, default=1)
+    day = db.Column(db.Integer, nullable=False)
+    created_by_id = user_fk()

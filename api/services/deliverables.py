@@ -6,11 +6,14 @@ from ..extensions import db
 from ..transactions import check_version
 from .owned import get_owned
 from ..models import Deliverable, Membership, Module, User
-from . import done, feed
+from . import done, feed, recurrence, scheduling
 from .events import watching
 
 FIELDS = {"ownerId": "owner_id", "startDate": "start_date", "deadline": "deadline",
-          "commencedDate": "commenced_date", "completionDate": "completion_date", "status": "status"}
+          "commencedDate": "commenced_date", "completionDate": "completion_date", "status": "status",
+          "autoScheduled": "auto_scheduled", "milestone": "milestone"}
+# A change of these may move what follows the module (services/scheduling.py).
+PLANNED = {"startDate", "deadline", "autoScheduled", "milestone"}
 
 
 def find(module):
@@ -46,6 +49,8 @@ def values_of(d):
 
 
 def _check_dates(d):
+    if d.milestone and (d.start_date or d.deadline):  # one day: the start date, else the deadline
+        d.start_date = d.deadline = d.start_date or d.deadline
     errors = {}
     if d.start_date and d.deadline and d.deadline < d.start_date:
         errors["deadline"] = ["The deadline cannot be before the start date"]
@@ -89,12 +94,15 @@ def create(user, module, data):
     feed.record(user, module, "add", "deliverable", f"Set the status of '{module.name}' to {d.status}", item=d.id,
                 data={"owner": d.owner_id, "changed": sorted(k for k, v in after.items() if v is not None),
                       "before": {}, "after": after, "ownerNames": _owner_names(None, d.owner_id)})
+    d.schedule = _reschedule(user, module, d, [k for k in PLANNED if getattr(d, FIELDS[k])])
     db.session.commit()
     return d
 
 
 def update(user, module, d, data):
     from .modules import deliverable_item
+    if PLANNED & set(data):
+        scheduling.hold(module)
     check_version(d, data, lambda: deliverable_item(user, module))
     if "status" in data:  # the forms of one date or the owner leave the status, and so the box, as they are
         done.hold(module)
@@ -115,8 +123,19 @@ def update(user, module, d, data):
                 data={"owner": d.owner_id, "changed": changed, "before": {k: old[k] for k in changed},
                       "after": {k: new[k] for k in changed},
                       **({"ownerNames": _owner_names(old["ownerId"], new["ownerId"])} if "ownerId" in changed else {})})
+    d.schedule = _reschedule(user, module, d, changed)
+    if d.status in done.DONE and before not in done.DONE:
+        recurrence.on_done(user, module)
     db.session.commit()
     return d
+
+
+def _reschedule(user, module, d, changed):
+    """What the change moved and flagged along the module's relations (None when it changed no planned field)."""
+    if not PLANNED & set(changed):
+        return None
+    db.session.flush()
+    return scheduling.after_change(user, module, d)
 
 
 def module_of(d):

@@ -124,6 +124,9 @@ def settle(user, module, d=None, status=None, field=None):
         db.session.add(d)
     _set_status(d, "COMPLETED" if ticked else (d.status_before_done or NO_STATUS))
     db.session.flush()
+    if ticked:  # a repeating item ticked done: its next occurrence (issue 42)
+        from .recurrence import on_done
+        on_done(user, module)
     verb = f"Ticked '{module.name}' as done" if ticked else f"Unticked '{module.name}'"
     how = d.status if created else f"{named(was)} → {named(d.status)}"
     feed.record(user, module, "add" if created else "edit", "deliverable", f"{verb} (status {how})", item=d.id,

@@ -58,18 +58,22 @@ def changes_of(data):
     return out
 
 
-def present(e, module_name):
+def present(e, module_name, reader=None):
     data = _data(e)
+    description = e.description
+    if e.category == "schedule":  # names the module that changed to those who may see it
+        from .scheduling import named
+        description = named(reader, data, description)
     return {"id": e.id, "created": e.created, "createdById": e.created_by_id, "createdBy": user_name(e.created_by),
-            "avatar": user_avatar(e.created_by), "description": e.description, "operation": e.operation,
+            "avatar": user_avatar(e.created_by), "description": description, "operation": e.operation,
             "category": e.category, "module": {"id": e.module_id, "name": module_name},
             "itemId": e.item_id, "itemName": data.get("name"), "subject": data.get("subject"),
             "changes": changes_of(data), "extra": {k: data[k] for k in EXTRA if k in data}}
 
 
-def list_for(module, page, before=None):
+def list_for(module, page, before=None, reader=None):
     """A page of the entries of the module and its descendants, newest first (`before`: older than that id);
-    two queries (the page, the count)."""
+    two queries (the page, the count). `reader`: who reads them (what an entry may name)."""
     q = select(FeedEntry, Module.name).join(Module, Module.id == FeedEntry.module_id).where(
         path_under(Module.path, module.path))
     if before:
@@ -77,4 +81,4 @@ def list_for(module, page, before=None):
     total = db.session.scalar(select(func.count()).select_from(q.with_only_columns(FeedEntry.id).subquery()))
     order = FeedEntry.id.asc() if page.sort == "id" else FeedEntry.id.desc()
     rows = db.session.execute(q.order_by(order).limit(page.per_page).offset(page.offset)).all()
-    return [present(e, name) for e, name in rows], total
+    return [present(e, name, reader) for e, name in rows], total

@@ -17,9 +17,9 @@ from ..transactions import check_version, lock_row
 from ..links import Ctx
 from ..models.module import path_ids, path_under, path_under_param, scope_id
 from ..models import (MODULE_OWNED, Brand, CustomField, CustomValue, Deliverable, FeedEntry, Membership, Module,
-                      PicklistOption, User, Watch)
+                      PicklistOption, Recurrence, User, Watch)
 from ..presenting import avatar_url, preview, status, user_name
-from . import custom_field_values, feed, members, platforms, storage
+from . import custom_field_values, feed, members, platforms, recurrence, storage
 from .events import watching
 from .platforms import PORTAL
 
@@ -54,8 +54,10 @@ CARRIED_COLUMNS = (
     Deliverable.id.label("d_id"), Deliverable.status.label("d_status"), Deliverable.owner_id.label("d_owner_id"),
     _OWNER.name.label("d_owner_name"), _OWNER.avatar.label("d_owner_avatar"), Deliverable.start_date.label("d_start"),
     Deliverable.deadline.label("d_deadline"), Deliverable.commenced_date.label("d_commenced"),
-    Deliverable.completion_date.label("d_completion"), Deliverable.version.label("d_version"), Brand.id.label("b_id"), Brand.logo.label("b_logo"),
-    Brand.logo_size.label("b_size"))
+    Deliverable.completion_date.label("d_completion"), Deliverable.version.label("d_version"),
+    Deliverable.auto_scheduled.label("d_auto"), Deliverable.milestone.label("d_milestone"), Brand.id.label("b_id"),
+    Brand.logo.label("b_logo"), Brand.logo_size.label("b_size"), Recurrence.unit.label("r_unit"),
+    Recurrence.every.label("r_every"), Recurrence.day.label("r_day"))
 
 
 def row_select(*where, ids=None):
@@ -68,19 +70,29 @@ def row_select(*where, ids=None):
     return (select(*ROW_COLUMNS, *CARRIED_COLUMNS).select_from(Module)
             .outerjoin(Deliverable, on)
             .outerjoin(_OWNER, _OWNER.id == Deliverable.owner_id)
-            .outerjoin(Brand, Brand.module_id == Module.id).where(*where))
+            .outerjoin(Brand, Brand.module_id == Module.id)
+            .outerjoin(Recurrence, Recurrence.module_id == Module.id).where(*where))
 
 
 class _Deliverable:
     """The deliverable part of a row, read as a deliverable (the links' URL arguments use its id)."""
     __slots__ = ("id", "status", "owner_id", "owner_name", "owner_avatar", "start_date", "deadline",
-                 "commenced_date", "completion_date", "version")
+                 "commenced_date", "completion_date", "version", "auto_scheduled", "milestone", "recurrence")
 
     def __init__(self, row):
         (self.id, self.status, self.owner_id, self.owner_name, self.owner_avatar, self.start_date, self.deadline,
-         self.commenced_date, self.completion_date, self.version) = (
+         self.commenced_date, self.completion_date, self.version, self.auto_scheduled, self.milestone) = (
             row.d_id, row.d_status, row.d_owner_id, row.d_owner_name, row.d_owner_avatar, row.d_start, row.d_deadline,
-            row.d_commenced, row.d_completion, row.d_version)
+            row.d_commenced, row.d_completion, row.d_version, row.d_auto, row.d_milestone)
+        self.recurrence = _Rule(row.r_unit, row.r_every, row.r_day) if row.r_unit else None
+
+
+class _Rule:
+    """A row's recurrence rule, as services/recurrence reads one."""
+    __slots__ = ("unit", "every", "day")
+
+    def __init__(self, unit, every, day):
+        self.unit, self.every, self.day = unit, every, day
 
 
 class _Brand:
@@ -98,7 +110,9 @@ def present_deliverable(c, d, with_links=True):
         return None
     out = {"id": d.id, "status": status(d.status), "ownerId": d.owner_id, "ownerName": d.owner_name,
            "ownerAvatar": avatar_url(d.owner_id, d.owner_avatar), "startDate": d.start_date, "deadline": d.deadline,
-           "commencedDate": d.commenced_date, "completionDate": d.completion_date}
+           "commencedDate": d.commenced_date, "completionDate": d.completion_date,
+           "autoScheduled": bool(d.auto_scheduled), "milestone": bool(d.milestone),
+           "recurrence": recurrence.text(d.recurrence) if d.recurrence else None}
     ctx = Ctx(c.user, c.module, c.r, d)
     if with_links:
         out["version"] = d.version
@@ -375,9 +389,12 @@ def load_tree(user, module_id, type_=None, cap=TREE_CAP):
         row["tab"] = platforms.tab_under(m.platform, types.get(m.parent_id), m.type) or row["tab"]
         if m.id in sums:
             row["rollup"] = sums[m.id]
-    from .relations import between  # (relations reads modules' helpers)
-    return {"moduleId": root.id, "rows": out, "truncated": truncated, "cap": cap,
-            "relations": between(ids, {m.id for m in ordered})}
+    from .relations import between  # (relations and scheduling read modules' helpers)
+    from .scheduling import annotate
+    rels = between(ids, {m.id for m in ordered})
+    planning = annotate(out, ordered, rels, root)
+    return {"moduleId": root.id, "rows": out, "truncated": truncated, "cap": cap, "relations": rels,
+            "planning": planning}
 
 
 def subtree_query(module):

@@ -22,7 +22,7 @@ from ..models import Module, Relation
 from ..models.module import path_ids, path_under, scope_id
 from ..models.planning import KINDS
 from ..transactions import check_version, lock_row
-from . import feed, platforms
+from . import feed, platforms, scheduling
 from .modules import get_module, real
 
 # How a relation reads from each end: (kind, this module is `from`) -> words.
@@ -194,8 +194,9 @@ def add(user, module, data):
     db.session.add(rel)
     db.session.flush()
     _record(user, module, other, "add", rel, "Added")
+    schedule = scheduling.after_change(user, frm)
     db.session.commit()
-    return present(user, module, perm.rights(user, module), rel, other, other_r)
+    return present(user, module, perm.rights(user, module), rel, other, other_r), schedule
 
 
 def edit(user, module, rel, other, other_r, data):
@@ -209,8 +210,9 @@ def edit(user, module, rel, other, other_r, data):
     rel.from_id, rel.to_id, rel.kind, rel.lag = frm.id, to.id, kind, data.get("lag") or 0
     db.session.flush()
     _record(user, module, other, "edit", rel, "Changed")
+    schedule = scheduling.after_change(user, frm)
     db.session.commit()
-    return present(user, module, r, rel, other, other_r)
+    return present(user, module, r, rel, other, other_r), schedule
 
 
 def delete(user, module, rel, other):

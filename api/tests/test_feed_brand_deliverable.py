@@ -220,7 +220,7 @@ def test_deliverable_add_and_edit(client, su, tree, owner):
     assert (d["startDate"], d["deadline"], d["commencedDate"], d["completionDate"]) == (
         "2030-01-01", "2030-02-01", "2030-01-03", None)
     assert {"find", "edit", "edit_owner", "edit_start_date", "edit_deadline", "edit_commence_date",
-            "edit_completion_date"} == set(d["links"])
+            "edit_completion_date", "edit_dates", "preview_move", "edit_recurrence"} == set(d["links"])
     view = client.get(f"/api/module/view/{mid}", headers=su).get_json()["item"]
     assert view["deliverable"]["id"] == d["id"] and "add_deliverable" not in view["links"]
 

@@ -32,9 +32,10 @@ ALLOWED = {
 }
 
 # Watching, live updates and the @ menu: whoever views (a lock changes nothing; nobody watches P in this world).
-BASE = {"view", "add_comment", "feed", "tree", "watch", "live", "mentionable", "relations"}
+BASE = {"view", "add_comment", "feed", "tree", "watch", "live", "mentionable", "relations", "baselines",
+        "export_mspdi"}
 EDIT = {"edit", "add_deliverable", "add_start_date", "add_deadline", "add_commence_date", "add_completion_date",
-        "add_article", "add_file", "add_reference", "add_metric", "add_custom_field", "add_relation",
+        "add_article", "add_file", "add_reference", "add_metric", "add_custom_field", "add_relation", "add_baseline",
         "save_logo",
         "add_membership", "invite"}
 CREATE = {"add_phase", "add_task"}
@@ -228,7 +229,8 @@ def test_deliverable_and_brand_links(client, world, target, role):
     d = client.get(f"/api/deliverable/find/{t.id}", headers=headers).get_json()["item"]
     editor = role in ALLOWED["edit"]
     expected = {"find"} | ({"edit", "edit_owner", "edit_start_date", "edit_deadline", "edit_commence_date",
-                            "edit_completion_date"} if editor else set())
+                            "edit_completion_date", "edit_dates", "preview_move", "edit_recurrence"} if editor
+                           else set())
     assert set(d["links"]) == expected
     item = client.get(f"/api/module/view/{t.id}", headers=headers).get_json()["item"]
     assert "add_deliverable" not in item["links"]

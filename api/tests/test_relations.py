@@ -232,7 +232,8 @@ def test_a_subtree_carries_the_relations_between_its_rows(client, tree, plan, h,
     a = relate(client, h, t1, t2)["item"]
     relate(client, h, t1, b1, "SS_IN", lag=1)
     project = client.get(f"/api/module/tree/{tree.project.id}", headers=h).get_json()["item"]
-    assert project["relations"] == [{"id": a["id"], "fromId": t1.id, "toId": t2.id, "kind": "FS", "lag": 0}]
+    assert project["relations"] == [{"id": a["id"], "fromId": t1.id, "toId": t2.id, "kind": "FS", "lag": 0,
+                                     "critical": False, "violated": False}]  # no dates: nothing to say
     portal = client.get(f"/api/module/tree/{tree.portal.id}", headers=h).get_json()["item"]
     assert [(r["fromId"], r["toId"], r["kind"], r["lag"]) for r in portal["relations"]] == [
         (t1.id, t2.id, "FS", 0), (b1.id, t1.id, "SS", 1)]

@@ -46,9 +46,10 @@ from werkzeug.exceptions import MethodNotAllowed, NotFound
 
 from api.extensions import db as _db
 from api.forms import make_token
-from api.models import (Article, Brand, CloneConfig, Comment, CustomField, CustomValue, Deliverable, FileVersion,
+from api.models import (Article, Baseline, BaselineDate, Brand, CloneConfig, Comment, CustomField, CustomValue,
+                        Deliverable, FileVersion,
                         Invitation, Membership, Metric, Module, Notification, PasswordReset, PicklistOption, Reference,
-                        Relation, Report, User, VaultFile, Watch, Webhook, WebhookDelivery)
+                        Recurrence, Relation, Report, User, VaultFile, Watch, Webhook, WebhookDelivery)
 from api.models.base import utcnow
 from api.services import accounts, background, storage
 from api.services import invitations as invitations_service
@@ -318,6 +319,9 @@ def _build_world():
     w.relation, w.relation_L = [w.keep("relation", key, rid) for key, rid in zip(("relation", "relation_L"), _insert(
         Relation, [dict(portal_id=portal, from_id=a, to_id=b, low_id=min(a, b), high_id=max(a, b), kind="FS", lag=0,
                         created=utcnow()) for a, b in ((task, task2), (p, locked))]))]
+    s.execute(insert(Recurrence), [dict(module_id=p, unit="MONTH", every=1, day=5)])
+    one("baseline", "baseline", Baseline, module_id=p, name="Grant agreement", created=utcnow())
+    s.execute(insert(BaselineDate), [dict(baseline_id=w.baseline, module_id=p)])
     from api.services.events import mailing
     w.unsubscribe_token = mailing.unsubscribe_token(author, "mention")
     s.commit()
@@ -472,6 +476,7 @@ BODIES = {
     "deliverable.add": _const({"status": "IN_PROGRESS"}),
     "deliverable.edit": _const({"status": "COMPLETED"}),
     "deliverable.edit_start_date": _const({"startDate": "2031-01-01"}),
+    "deliverable.edit_dates": _const({"startDate": "2031-01-01", "deadline": "2031-02-01"}),
     "deliverable.edit_owner": _const({"ownerId": ""}),
     "deliverable.edit_deadline": _const({"deadline": "2031-02-01"}),
     "deliverable.edit_commence_date": _const({"commencedDate": "2031-01-02"}),
@@ -498,6 +503,10 @@ BODIES = {
     # 'relates to' task3 fits any module of P's subtree (it sets no date: a module above it may relate to it).
     "relation.add": lambda w, actor, args: Body({"other": w.task3, "kind": "RELATES", "lag": "0"}),
     "relation.edit": _const({"kind": "SS", "lag": "1"}),
+    "relation.preview": _const({"startDate": "2026-03-02", "deadline": "2026-03-06"}),
+    "baseline.add": _const({"name": "Amendment 1"}),
+    "recurrence.recurrence_save": _const({"unit": "WEEK", "every": "2", "day": "3"}),
+    "planning.settings": _const({"holidays": "2026-12-25 Christmas", "projectMonths": "1"}),
 }
 
 
@@ -721,6 +730,28 @@ row("relation.add_form", "GET",
 row("relation.add", "POST",
     Case(at("/api/relation/add/{task}"), needs("edit"), link=("module", "task", "add_relation")),
     Case(at("/api/relation/add/{L}"), needs("edit", locked=True), "locked module"))
+row("planning.mspdi_export", "GET",
+    Case(at("/api/planning/mspdi/{P}"), needs("view"), link=("module", "P", "export_mspdi")))
+row("baseline.list_", "GET", Case(at("/api/baseline/list/{P}"), needs("view"), link=("module", "P", "baselines")))
+row("baseline.add_form", "GET",
+    Case(at("/api/baseline/add/{P}"), needs("edit"), link=("module", "P", "add_baseline")),
+    Case(at("/api/baseline/add/{L}"), needs("edit", locked=True), "locked module"))
+row("baseline.add", "POST",
+    Case(at("/api/baseline/add/{P}"), needs("edit"), link=("module", "P", "add_baseline")),
+    Case(at("/api/baseline/add/{L}"), needs("edit", locked=True), "locked module"))
+row("baseline.slips", "GET",
+    Case(at("/api/baseline/slips/{P}/{baseline}"), needs("view"), link=("baseline", "baseline", "slips")))
+row("baseline.delete", "DELETE",
+    Case(at("/api/baseline/delete/{P}/{baseline}"), needs("edit"), link=("baseline", "baseline", "delete")))
+row("recurrence.recurrence_form", "GET",
+    Case(at("/api/recurrence/edit/{P}"), needs("edit"), link=("deliverable", "deliverable", "edit_recurrence")))
+row("recurrence.recurrence_save", "POST PUT",
+    Case(at("/api/recurrence/edit/{P}"), needs("edit"), link=("deliverable", "deliverable", "edit_recurrence")))
+row("recurrence.recurrence_stop", "DELETE",
+    Case(at("/api/recurrence/stop/{P}"), needs("edit"), link=("deliverable", "deliverable", "stop_recurrence")))
+row("relation.preview", "POST",
+    Case(at("/api/relation/preview/{P}"), needs("edit"), link=("deliverable", "deliverable", "preview_move")),
+    Case(at("/api/relation/preview/{L}"), needs("edit", locked=True), "locked module"))
 row("relation.edit_form", "GET",
     Case(at("/api/relation/edit/{task}/{relation}"), needs("edit"), link=("relation", "relation", "edit")),
     Case(at("/api/relation/edit/{P}/{relation_L}"), needs("edit", locked=True), "locked other end"))
@@ -762,7 +793,8 @@ for _name in ("start_date", "deadline", "commence_date", "completion_date"):
         Case(at(f"/api/deliverable/{_variant}/{{task}}"), needs("edit"), link=("module", "task", f"add_{_name}")))
     row(f"deliverable.add_{_name}", "POST",
         Case(at(f"/api/deliverable/{_variant}/{{task}}"), needs("edit"), link=("module", "task", f"add_{_name}")))
-for _variant in ("edit", "edit-owner", "edit-start-date", "edit-deadline", "edit-commence-date", "edit-completion-date"):
+for _variant in ("edit", "edit-owner", "edit-dates", "edit-start-date", "edit-deadline", "edit-commence-date",
+                 "edit-completion-date"):
     _name = _variant.replace("-", "_")
     row(f"deliverable.{_name}_form", "GET",
         Case(at(f"/api/deliverable/{_variant}/{{P}}/{{deliverable}}"), needs("edit"),
@@ -907,6 +939,12 @@ row("notification.unsubscribe", "POST",
 # A portal's webhooks: its admins (only they and the superuser see the portal); on a project, nobody.
 PORTAL_ADMINS = needs("admin", on=ON_PORTAL)
 NOT_A_PORTAL = needs("view", **{role: 403 for role in ROLES[2:]})
+row("planning.settings_form", "GET",
+    Case(at("/api/planning/settings/{portal}"), PORTAL_ADMINS, link=("module", "portal", "planning_settings")),
+    Case(at("/api/planning/settings/{P}"), NOT_A_PORTAL, "a project"))
+row("planning.settings", "POST PUT",
+    Case(at("/api/planning/settings/{portal}"), PORTAL_ADMINS, link=("module", "portal", "planning_settings")),
+    Case(at("/api/planning/settings/{P}"), NOT_A_PORTAL, "a project"))
 row("webhook.list_", "GET",
     Case(at("/api/webhook/list/{portal}"), PORTAL_ADMINS, link=("module", "portal", "webhooks")),
     Case(at("/api/webhook/list/{P}"), NOT_A_PORTAL, "a project"))
@@ -1055,7 +1093,7 @@ def _write_params():
     """Every write case the superuser may make (each endpoint, method and case once)."""
     out = []
     for (endpoint, method), cases in sorted(MATRIX.items()):
-        if (method == "GET" and endpoint not in WRITING_GETS) or endpoint in SESSION_WRITES:
+        if (method == "GET" and endpoint not in WRITING_GETS) or endpoint in SESSION_WRITES | READING_POSTS:
             continue
         for case in cases:
             if ok(case.expect["superuser"]):
@@ -1063,6 +1101,8 @@ def _write_params():
     return out
 
 
+# POSTs that write nothing: the Gantt's preview of a drag (issue 42) answers what would move.
+READING_POSTS = {"relation.preview"}
 # Writes of the signed-in session itself, which no module page shows.
 SESSION_WRITES = {"accounts.login", "accounts.logout", "accounts.forgot_password", "reset_password.reset_password",
                   # One's own notifications and e-mail settings: no module page shows them.
@@ -1120,6 +1160,7 @@ def views(w):
         (f"/api/membership/list/{w.portal}", "membership"), (f"/api/vault/view/{w.P}", "vault"),
         (f"/api/reference/list/{w.P}", "reference"),
         (f"/api/relation/list/{w.task}", "relation"), (f"/api/relation/list/{w.P}", "relation"),
+        (f"/api/baseline/list/{w.P}", "baseline"),
         (f"/api/article/list/{w.P}", "article"), (f"/api/article/view/{w.P}/{w.article}", "article"),
         (f"/api/discussion/list/{w.P}", "comment"), (f"/api/discussion/list/{w.L}", "comment"),
         (f"/api/deliverable/find/{w.P}", "deliverable"), (f"/api/custom-field/list/{w.P}", "fielddef"),
@@ -1229,7 +1270,8 @@ ARG_KINDS = {"module_id": "module", "previous_id": "module", "membership_id": "m
              "ref_id": "reference", "comment_id": "comment", "field_id": "field", "value_id": "value",
              "report_id": "report", "metric_id": "metric", "template_id": "template", "brand_id": "brand",
              "user_id": "user", "invitation_id": "invitation", "webhook_id": "webhook",
-             "delivery_id": "webhook_delivery", "notification_id": "notification", "relation_id": "relation"}
+             "delivery_id": "webhook_delivery", "notification_id": "notification", "relation_id": "relation",
+             "baseline_id": "baseline"}
 QUERY_KINDS = {"template": "template"}
 
 
@@ -1347,7 +1389,9 @@ EMITTED_ROUTES = {
     "vault.download_version", "vault.edit", "vault.lock_file", "vault.unlock_file", "vault.upload",
     "watch.watch", "watch.unwatch", "live.ticket", "discussion.mentionable", "notification.read", "webhook.list_",
     "webhook.add", "webhook.edit", "webhook.delete", "webhook.deliveries", "webhook.redeliver",
-    "relation.list_", "relation.add", "relation.edit", "relation.delete",
+    "relation.list_", "relation.add", "relation.edit", "relation.delete", "planning.settings_form",
+    "deliverable.edit_dates", "relation.preview", "baseline.list_", "baseline.add", "baseline.slips",
+    "baseline.delete", "recurrence.recurrence_form", "recurrence.recurrence_stop", "planning.mspdi_export",
 }
 
 

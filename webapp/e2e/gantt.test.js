@@ -158,7 +158,8 @@ describe('moving bars', () => {
     const perDay = track.width / 32;
     const x = await grabX(row, b);
     const y = b.y + b.height / 2;
-    const saved = page.waitForResponse((r) => r.url().includes('/api/deliverable/edit-start-date/') && r.request().method() === 'POST');
+    // Both dates in one write (issue 42: what follows the bar then moves once).
+    const saved = page.waitForResponse((r) => r.url().includes('/api/deliverable/edit-dates/') && r.request().method() === 'POST');
     await page.mouse.move(x, y);
     await page.mouse.down();
     await page.mouse.move(x + perDay * 1.5, y, { steps: 4 });

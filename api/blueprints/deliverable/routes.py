@@ -4,17 +4,21 @@ from flask_jwt_extended import current_user, jwt_required
 
 from ...errors import NotFound
 from ...forms import describe, parse
-from ...forms.modules import DATE_FORMS, DeliverableForm, OwnerForm
+from ...forms.modules import DATE_FORMS, DatesForm, DeliverableForm, OwnerForm
 from ...services import deliverables, modules
 from .. import doc
 from ...schemas import FormSchema, item_of
-from .schemas import DeliverableSchema
+from .schemas import DeliverableChangeSchema, DeliverableSchema
 
 bp = Blueprint("deliverable", __name__, url_prefix="/api/deliverable")
 
 
-def _dump(module, _d=None):
-    return {"item": modules.deliverable_item(current_user, module)}
+def _dump(module, d=None):
+    """The deliverable; after a change of its dates, what that moved and flagged along its relations (issue 42)."""
+    out = {"item": modules.deliverable_item(current_user, module)}
+    if getattr(d, "schedule", None) is not None:
+        out["schedule"] = d.schedule
+    return out
 
 
 def _owner_options(module, d=None):
@@ -40,7 +44,7 @@ def add_form(module_id):
 
 @bp.post("/add/<int:module_id>")
 @jwt_required()
-@doc("Add the module's deliverable", response=item_of(DeliverableSchema), form=DeliverableForm)
+@doc("Add the module's deliverable", response=DeliverableChangeSchema, form=DeliverableForm)
 def add(module_id):
     module = modules.visible_module(current_user, module_id, "content")
     data = parse(DeliverableForm, f"/api/deliverable/add/{module_id}", current_user, options=_owner_options(module))
@@ -52,6 +56,8 @@ def _form_for(variant):
         return DeliverableForm
     if variant == "edit-owner":
         return OwnerForm
+    if variant == "edit-dates":
+        return DatesForm
     if variant not in DATE_FORMS:
         raise NotFound()
     return DATE_FORMS[variant][1]
@@ -77,9 +83,10 @@ def _register(variant):
         return _dump(module, deliverables.update(current_user, module, d, data))
 
     name = variant.replace("-", "_")
-    label = {"edit": "the deliverable", "edit-owner": "the owner"}.get(variant) or DATE_FORMS[variant][0]
+    label = {"edit": "the deliverable", "edit-owner": "the owner", "edit-dates": "the start date and deadline"}.get(
+        variant) or DATE_FORMS[variant][0]
     show = doc(f"The form to edit {label}", response=FormSchema)(show)
-    submit = doc(f"Edit {label} (POST with _method=PUT)", response=item_of(DeliverableSchema),
+    submit = doc(f"Edit {label} (POST with _method=PUT)", response=DeliverableChangeSchema,
                  form=_form_for(variant))(submit)
     bp.add_url_rule(f"/{variant}/<int:module_id>/<int:deliverable_id>", f"{name}_form",
                     jwt_required()(show), methods=["GET"])
@@ -87,7 +94,7 @@ def _register(variant):
                     jwt_required()(submit), methods=["POST", "PUT", "PATCH"])
 
 
-for _variant in ["edit", "edit-owner", *DATE_FORMS]:
+for _variant in ["edit", "edit-owner", "edit-dates", *DATE_FORMS]:
     _register(_variant)
 
 
@@ -109,7 +116,7 @@ def _register_add_date(variant):
 
     label = DATE_FORMS[variant][0]
     show = doc(f"The form to add the deliverable with its {label} alone", response=FormSchema)(show)
-    submit = doc(f"Add the deliverable with its {label}", response=item_of(DeliverableSchema), form=form)(submit)
+    submit = doc(f"Add the deliverable with its {label}", response=DeliverableChangeSchema, form=form)(submit)
     name = add.replace("-", "_")
     bp.add_url_rule(f"/{add}/<int:module_id>", f"{name}_form", jwt_required()(show), methods=["GET"])
     bp.add_url_rule(f"/{add}/<int:module_id>", name, jwt_required()(submit), methods=["POST"])

@@ -19,7 +19,7 @@ bp = Blueprint("feed", __name__, url_prefix="/api/feed")
 def list_(module_id):
     module = modules.visible_module(current_user, module_id)
     page, _ = paging(feed.SORTS, "-id")
-    rows, total = feed.list_for(module, page, query_id("before"))
+    rows, total = feed.list_for(module, page, query_id("before"), current_user)
     return {"list": rows, "meta": page_meta(page.page, page.per_page, total)}
 
 

@@ -48,6 +48,15 @@ class RollupSchema(Camel):
 class TreeRowSchema(ModuleRowSchema):
     depth = fields.Integer(metadata={"description": "0 for the module's children (or a row whose parent is not shown)"})
     rollup = fields.Nested(RollupSchema, metadata={"description": "on a module with descendants only"})
+    float = fields.Integer(metadata={"description": "total float in working days (a dated row): how far it may "
+                                                   "slip before the plan's end does"})
+    critical = fields.Boolean(metadata={"description": "on the critical path (no float)"})
+
+
+class TreePlanningSchema(Camel):
+    holidays = fields.List(fields.Date())
+    projectMonths = fields.Boolean(metadata={"description": "show dates as project months too (M1, M2, ...)"})
+    projectStart = fields.Date(allow_none=True, metadata={"description": "the project's start date (when shown)"})
 
 
 class TreeSchema(Camel):
@@ -55,8 +64,11 @@ class TreeSchema(Camel):
     rows = fields.List(fields.Nested(TreeRowSchema), metadata={"description": "depth first, siblings in order"})
     truncated = fields.Boolean(metadata={"description": "the subtree holds more than `cap` modules"})
     cap = fields.Integer()
+    planning = fields.Nested(TreePlanningSchema, metadata={"description": "the portal's calendar as the Gantt "
+                                                                          "shows it"})
     relations = fields.List(fields.Dict(), metadata={
-        "description": "the relations between two of the rows: {id, fromId, toId, kind, lag} (issue 42)"})
+        "description": "the relations between two of the rows: {id, fromId, toId, kind, lag, critical (driving the end "
+        "date), violated (its successor starts before it allows)} (issue 42)"})
 
 
 class AncestorSchema(Camel):

@@ -68,7 +68,10 @@ STATUSES = {
     "reference.unlock_ref": RIGHTS,
     # A relation: the rights (and locks) of both ends.
     "relation.add_form": RIGHTS, "relation.add": RIGHTS, "relation.edit_form": RIGHTS,
-    "relation.edit": RIGHTS, "relation.delete": RIGHTS,
+    "relation.edit": RIGHTS, "relation.delete": RIGHTS, "relation.preview": RIGHTS,
+    "planning.settings_form": RIGHTS, "planning.settings": RIGHTS, "baseline.list_": RIGHTS, "baseline.add_form": RIGHTS,
+    "baseline.add": RIGHTS, "baseline.slips": RIGHTS, "baseline.delete": RIGHTS, "recurrence.recurrence_form": RIGHTS,
+    "recurrence.recurrence_save": RIGHTS, "recurrence.recurrence_stop": RIGHTS, "planning.mspdi_export": RIGHTS,
     "report.save_layout_form": RIGHTS, "report.save_layout": RIGHTS, "report.metric_add_form": RIGHTS,
     "report.metric_add": RIGHTS, "report.metric_edit_form": RIGHTS, "report.metric_edit": RIGHTS,
     "report.metric_delete": RIGHTS,

@@ -2,6 +2,7 @@
 from marshmallow import fields
 
 from ...schemas import Camel, UtcDateTime
+from ..deliverable.schemas import ScheduleSchema
 
 
 class RelatedModuleSchema(Camel):
@@ -27,3 +28,28 @@ class RelationSchema(Camel):
     created = UtcDateTime()
     other = fields.Nested(RelatedModuleSchema)
     links = fields.Dict()
+
+
+class RelationChangeSchema(Camel):
+    item = fields.Nested(RelationSchema)
+    schedule = fields.Nested(ScheduleSchema, metadata={"description": "what the relation moved and flagged"})
+
+
+class HolidaySchema(Camel):
+    date = fields.Date()
+    name = fields.String()
+
+
+class PlanningSchema(Camel):
+    portalId = fields.Integer()
+    holidays = fields.List(fields.Nested(HolidaySchema), metadata={"description": "by date"})
+    projectMonths = fields.Boolean()
+    version = fields.Integer()
+
+
+class RecurrenceSchema(Camel):
+    unit = fields.String(metadata={"description": "WEEK or MONTH"})
+    every = fields.Integer()
+    day = fields.Integer(metadata={"description": "1 Monday … 7 Sunday (WEEK), or of the month (MONTH)"})
+    text = fields.String(metadata={"description": "'Every 2 weeks on Monday'"})
+    version = fields.Integer()

@@ -38,7 +38,8 @@ from ...presenting import user_name
 KINDS = (("*", "Every event"), ("comment", "Comments"), ("deliverable", "Status and dates"),
          ("module", "Modules (created, edited, moved, deleted, locked)"), ("file", "Files"),
          ("reference", "References"), ("article", "Articles"), ("membership", "Members"),
-         ("custom_value", "Custom field values"), ("relation", "Relations between modules"))
+         ("custom_value", "Custom field values"), ("relation", "Relations between modules"),
+         ("schedule", "Modules moved by automatic scheduling"))
 SORTS = ("id",)
 
 

@@ -5,6 +5,7 @@
  */
 import api from './apiClient.js';
 import { errorMessage, fieldErrors, statusOf } from './errors.js';
+import { tellSchedule } from './schedule.js';
 
 export const REQUIRED_MESSAGES = {
   date: 'Date is required',
@@ -112,7 +113,10 @@ export function fetchForm(url) {
   return api.get(url).then((res) => normaliseForm(res.data));
 }
 
-/** POST the values to the form's action: the whole answer ({item} usually). */
+/** POST the values to the form's action: the whole answer ({item} usually; what it moved along the plan is told). */
 export function submitForm(form, values) {
-  return api.post(form.action, buildFormData(form, values)).then((res) => res.data);
+  return api.post(form.action, buildFormData(form, values)).then((res) => {
+    tellSchedule(res.data);
+    return res.data;
+  });
 }

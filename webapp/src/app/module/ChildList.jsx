@@ -137,6 +137,7 @@ function ChildRow({ child: c, href, direct, reorder, onChanged, toggle, path }) 
               {c.name}
             </Link>
             {c.rollup && c.rollup.flagged && <> <OpenItemsFlag row={c} /></>}
+            {d && d.milestone && <> <span className="badge badge--milestone" data-testid="milestone-badge">◆ Milestone</span></>}
             {c.description && <div className="childlist__desc">{c.description}</div>}
           </div>
         </div>
@@ -231,7 +232,7 @@ export default function ChildList({ module, childType, baseUrl, onChanged }) {
   // The Gantt opens fitted to the subtree's dates: it waits for them.
   if ((!typed.length || gantt) && tree.status === 'loading') body = <Loading inline />;
   else if (!typed.length) body = <div className="empty">No {childType.labelPlural.toLowerCase()} yet</div>;
-  else if (gantt) body = <GanttChart key={childType.type} modules={rows} relations={tree.data ? tree.data.relations : null} linkOf={urlOf}
+  else if (gantt) body = <GanttChart key={childType.type} modules={rows} relations={tree.data ? tree.data.relations : null} planning={tree.data ? tree.data.planning : null} linkOf={urlOf}
     onChanged={onChanged} />;
   else {
     body = (

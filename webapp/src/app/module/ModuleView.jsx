@@ -11,6 +11,7 @@ import FieldsSection from '../../features/customFields/FieldsSection.jsx';
 import ModuleHeader from '../../features/modules/ModuleHeader.jsx';
 import PropertiesPanel from '../../features/modules/PropertiesPanel.jsx';
 import { moduleTabs } from '../../features/modules/tabs.js';
+import RepeatSection from '../../features/planning/RepeatSection.jsx';
 import RelationsSection from '../../features/relations/RelationsSection.jsx';
 import { useScopeOf } from '../searchScope.jsx';
 import { ancestorUrl, openChildren, siblingsIn } from './childPath.js';
@@ -215,6 +216,7 @@ export default function ModuleView({ moduleId, baseUrl, overlay = false, peek = 
         <div className="module-body">
           <PropertiesPanel module={module} onChanged={savedProperty} compact={!!peek || peeking}>
             <FieldsSection module={module} onChanged={() => changed()} />
+            <RepeatSection module={module} onChanged={() => changed()} />
             <RelationsSection module={module} onChanged={() => changed()}
               urlOf={(other) => ancestorUrl(other, null, pathname) || `/portal/${module.path.split('/')[2]}/module/${other.id}`} />
           </PropertiesPanel>

@@ -1,11 +1,12 @@
 /** The body of one tab of the module page: a child list, or the feature the fixed tab stands for. */
-import { Suspense, lazy, useMemo } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import Loading from '../../components/Loading.jsx';
 import { NoMatch } from '../../components/NotFound.jsx';
 import Placeholder from '../../components/Placeholder.jsx';
 import FeedList from '../../features/feed/FeedList.jsx';
 import GanttChart from '../../features/gantt/GanttChart.jsx';
+import Baselines from '../../features/planning/Baselines.jsx';
 import { moduleTabs } from '../../features/modules/tabs.js';
 import { indexTree, rowUrl } from '../../lib/tree.js';
 import ChildList from './ChildList.jsx';
@@ -30,17 +31,27 @@ const COMING = {
   clone: ['Cloning', 'Copy this item, from a template or as it is, with its content.'],
 };
 
-/** The Gantt of the whole subtree (module/tree), opened fitted to its dates once it has arrived. */
+/** The Gantt of the whole subtree (module/tree), opened fitted to its dates once it has arrived, with its baselines. */
 function GanttTab({ module, baseUrl, onChanged }) {
   const tree = useSubtree(module);
   const rows = tree.data ? tree.data.rows : null;
   const byId = useMemo(() => indexTree(rows || []).byId, [rows]);
+  const [baseline, setBaseline] = useState(null);
+  const [moves, setMoves] = useState(0); // a bar moved: the slip table reads again
+  const moved = () => {
+    setMoves((n) => n + 1);
+    if (onChanged) onChanged();
+  };
   let body = <Loading inline />;
-  if (rows) body = <GanttChart key={module.id} modules={rows} relations={tree.data.relations} linkOf={(c) => rowUrl(c, byId, baseUrl)} onChanged={onChanged} />;
+  if (rows) {
+    body = <GanttChart key={module.id} modules={rows} relations={tree.data.relations} planning={tree.data.planning} baseline={baseline}
+      linkOf={(c) => rowUrl(c, byId, baseUrl)} onChanged={moved} />;
+  }
   else if (tree.status === 'failed') body = <div className="empty" role="alert">{tree.error}</div>;
   return (
     <div>
       <h2 className="section-title">Gantt Chart</h2>
+      <Baselines module={module} onShow={setBaseline} stamp={moves} />
       {tree.data && tree.data.truncated && (
         <p className="muted" data-testid="tree-truncated">Showing the first {tree.data.cap.toLocaleString('en')} items of this subtree.</p>
       )}

@@ -11,6 +11,7 @@ const VaultPanel = lazy(() => import('../../features/vault/VaultPanel.jsx'));
 const CustomFieldsPage = lazy(() => import('../../features/customFields/CustomFieldsPage.jsx'));
 const TemplatesPage = lazy(() => import('../../features/clone/TemplatesPage.jsx'));
 const WebhooksPage = lazy(() => import('../../features/webhooks/WebhooksPage.jsx'));
+const PlanningSettings = lazy(() => import('../../features/planning/PlanningSettings.jsx'));
 
 const PAGES = [
   ['users', 'Users'],
@@ -27,11 +28,13 @@ function UsersPage({ portal, onChanged }) {
   return <MembersPanel module={portal} split onChanged={onChanged} />;
 }
 
-/** /portal/{id}/settings: templates, custom-fields, users, articles, files, feed. */
+/** /portal/{id}/settings: templates, custom-fields, users, articles, files, feed; planning and webhooks for admins. */
 export default function PortalSettings({ portal, base, onChanged }) {
   const root = `/${base}/${portal.id}/settings`;
-  // Webhooks: the portal's admins only (the portal offers its `webhooks` link to them).
-  const pages = portal.links && portal.links.webhooks ? [...PAGES, ['webhooks', 'Webhooks']] : PAGES;
+  // Planning (issue 42) and webhooks: the portal's admins only (the portal offers them their links).
+  const links = portal.links || {};
+  const pages = [...PAGES, ...(links.planning_settings ? [['planning', 'Planning']] : []),
+    ...(links.webhooks ? [['webhooks', 'Webhooks']] : [])];
   return (
     <div className="page">
       <h1 className="page__title">Settings</h1>
@@ -47,6 +50,7 @@ export default function PortalSettings({ portal, base, onChanged }) {
           <Route path="files" element={<VaultPanel module={portal} title="Portal files" />} />
           <Route path="feed" element={<FeedList moduleId={portal.id} />} />
           <Route path="webhooks" element={<WebhooksPage portal={portal} />} />
+          <Route path="planning" element={<PlanningSettings portal={portal} />} />
           <Route path="*" element={<NoMatch />} />
         </Routes>
         </Suspense>

@@ -7,6 +7,7 @@ import GanttLinks from './GanttLinks.jsx';
 import GanttRow from './GanttRow.jsx';
 import { dragModes } from './drag.js';
 import { arrows } from './links.js';
+import { criticalRows, hasPlan } from './plan.js';
 import useBarDrag from './useBarDrag.js';
 import { dateRange, summarySpans } from './summary.js';
 import useVirtualRows from './useVirtualRows.js';
@@ -28,9 +29,15 @@ const MIN_COLUMN = { days: 22, weeks: 52, months: 56 }; // a week's '16 Nov' nee
  * resized by its handle (a separator: drag it, or arrow keys). Only the rows in view (and a few more) are
  * rendered; the grid is drawn once. Bars move where the row's deliverable offers its date-edit links.
  * `linkOf(module)`: where its name leads; `onChanged`: called after a date was saved (the page reloads its rows);
- * `today`: the clock (tests set it); `relations`: module/tree's relations between the rows, drawn as arrows.
+ * `today`: the clock (tests set it); `relations`: module/tree's relations between the rows, drawn as arrows;
+ * `planning`: module/tree's calendar (project months). Rows with a `float` (module/tree computes the critical
+ * path) show it, and 'Critical only' keeps the critical ones; dragging a bar with successors shows where they
+ * would go (ghost bars) before the drop; `baseline` ({id: {startDate, deadline}}) draws a baseline's dates as thin
+ * bars under today's.
  */
-export default function GanttChart({ modules, linkOf, today = new Date(), onChanged, fit = true, relations = null }) {
+export default function GanttChart({
+  modules, linkOf, today = new Date(), onChanged, fit = true, relations = null, planning = null, baseline = null,
+}) {
   const todayDay = dayOf(today);
   const fitted = useMemo(() => {
     const r = dateRange(modules);
@@ -39,13 +46,21 @@ export default function GanttChart({ modules, linkOf, today = new Date(), onChan
   const [win, setWin] = useState(() => (fit && fitted) || defaultWindow(today));
   const [collapsed, setCollapsed] = useState(() => new Set());
   const [labelWidth, setLabelWidth] = useState(initialLabelWidth);
+  const [criticalOnly, setCriticalOnly] = useState(false);
+  const planned = useMemo(() => hasPlan(modules), [modules]);
   const cols = useMemo(() => columns(win), [win]);
   const n = daysIn(win);
   const { kids } = useMemo(() => indexTree(modules), [modules]);
   const spans = useMemo(() => summarySpans(modules), [modules]);
-  const shown = useMemo(() => shownRows(modules, collapsed).map((x) => x.row), [modules, collapsed]);
+  const shown = useMemo(() => {
+    const rows = shownRows(modules, collapsed).map((x) => x.row);
+    return criticalOnly && planned ? criticalRows(rows) : rows;
+  }, [modules, collapsed, criticalOnly, planned]);
   const { ref, range, onScroll } = useVirtualRows(shown.length, ROW_HEIGHT);
-  const bars = useBarDrag({ days: n, onChanged });
+  // What a drag may move along relations: a bar with successors, or below a parent (which may span it).
+  const leads = useMemo(() => new Set((relations || []).map((r) => r.fromId)), [relations]);
+  const previewable = (row) => leads.has(row.id) || modules.some((m) => m.id === row.parentId);
+  const bars = useBarDrag({ days: n, onChanged, previewable });
   const helpId = useId();
   const rows = shown.slice(range.start, range.end);
   const editable = useMemo(() => modules.some((m) => {
@@ -61,7 +76,8 @@ export default function GanttChart({ modules, linkOf, today = new Date(), onChan
   const resize = (w) => setLabelWidth(Math.round(Math.min(LABEL_WIDTH.max, Math.max(LABEL_WIDTH.min, w))));
   return (
     <div className="gantt" data-testid="gantt" style={{ '--gantt-label': `${labelWidth}px` }}>
-      <GanttToolbar win={win} onWindow={setWin} today={todayDay} fitted={fitted} />
+      <GanttToolbar win={win} onWindow={setWin} today={todayDay} fitted={fitted}
+        critical={planned ? { on: criticalOnly, set: setCriticalOnly } : null} />
       {editable && (
         <p id={helpId} className="gantt__help">
           Drag a bar to move both dates, or an end to change the start date or the deadline. Arrow keys move it by a
@@ -85,6 +101,7 @@ export default function GanttChart({ modules, linkOf, today = new Date(), onChan
                     href={linkOf ? linkOf(m) : null} modes={modes} handlers={bars.handlers(m, modes)}
                     busy={bars.savingId === m.id} dragging={bars.draggingId === m.id} helpId={helpId}
                     summary={sum ? { ...sum, span: barSpan(win, sum.from, sum.to) } : null}
+                    ghost={bars.ghosts[m.id] || null} planning={planning} baseline={(baseline && baseline[m.id]) || null}
                     open={kids.has(m.id) ? !collapsed.has(m.id) : null} onToggle={onToggle} />
                 );
               })}

@@ -272,4 +272,57 @@ describe('relations on the Gantt (issue 42)', () => {
     show(many(3));
     expect(screen.queryByTestId('gantt-links')).toBeNull();
   });
+
+  describe('planning (issue 42)', () => {
+    const planned = () => {
+      const rows = many(3);
+      rows[0] = { ...rows[0], float: 0, critical: true };
+      rows[1] = { ...rows[1], float: 4, critical: false,
+        deliverable: { ...rows[1].deliverable, links: { ...rows[1].deliverable.links, edit_dates: link('edit_dates', 2), preview_move: link('preview_move', 2) } } };
+      rows[2] = { ...rows[2], float: 0, critical: true, deliverable: { ...rows[2].deliverable, milestone: true, startDate: '2026-06-25', deadline: '2026-06-25' } };
+      return rows;
+    };
+    const relations = [{ id: 9, fromId: 2, toId: 3, kind: 'FS', lag: 0, critical: false, violated: true }];
+
+    test('critical bars are ringed, a milestone is a diamond, the float is told, and "Critical only" filters', () => {
+      show(planned(), { relations });
+      const bars = screen.getAllByTestId('gantt-bar');
+      expect(bars.map((b) => b.dataset.critical || '')).toEqual(['true', '', 'true']);
+      expect(bars[2].dataset.milestone).toBe('true');
+      expect(bars[0].getAttribute('aria-label')).toMatch(/on the critical path$/);
+      expect(bars[1].getAttribute('aria-label')).toMatch(/may slip 4 working days$/);
+      expect(bars[2].getAttribute('aria-label')).toMatch(/^Task 2: milestone on 25th Jun 2026/);
+      expect(document.querySelector('[data-testid=gantt-link]').dataset.violated).toBe('true');
+      fireEvent.click(screen.getByTestId('gantt-critical'));
+      expect(screen.getByTestId('gantt-critical').getAttribute('aria-pressed')).toBe('true');
+      expect(screen.getAllByTestId('gantt-row').map((r) => r.dataset.id)).toEqual(['1', '3']);
+    });
+
+    test('project months beside the dates where the portal shows them', () => {
+      show(planned(), { planning: { projectMonths: true, projectStart: '2026-01-15', holidays: [] } });
+      expect(screen.getAllByTestId('gantt-bar')[0].getAttribute('aria-label'))
+        .toMatch(/^Task 0: 10th Jun 2026 \(M5\) to 20th Jun 2026 \(M6\)/);
+    });
+
+    test('a drag shows where what follows would go, then saves both dates in one write and says what moved', async () => {
+      api.get.mockResolvedValue({ data: { method: 'PUT', action: '/api/deliverable/edit-dates/2/1002', elements: [
+        { name: 'startDate', type: 'date', value: '2026-06-10' }, { name: 'deadline', type: 'date', value: '2026-06-20' },
+        { name: '_token', type: 'hidden', value: 'tok' }] } });
+      api.post.mockImplementation((url) => Promise.resolve({ data: url.includes('preview')
+        ? { moved: [{ id: 3, startDate: '2026-06-29', deadline: '2026-06-29' }], flagged: [] }
+        : { item: { startDate: '2026-06-12', deadline: '2026-06-22' }, schedule: { moved: [{ id: 3 }], flagged: [] } } }));
+      show(planned(), { relations });
+      const bar = screen.getAllByTestId('gantt-bar')[1];
+      fireEvent.pointerDown(bar, { button: 0, clientX: 100, pointerId: 1 });
+      fireEvent.pointerMove(bar, { clientX: 140, pointerId: 1 });
+      await screen.findByTestId('gantt-ghost');
+      expect(api.post.mock.calls[0]).toEqual(['/api/deliverable/preview-move/2/1002', { startDate: '2026-06-12', deadline: '2026-06-22' },
+        expect.anything()]);
+      fireEvent.pointerUp(bar, { clientX: 140, pointerId: 1 });
+      await waitFor(() => expect(api.post).toHaveBeenCalledTimes(2));
+      const sent = api.post.mock.calls[1][1];
+      expect([sent.get('startDate'), sent.get('deadline')]).toEqual(['2026-06-12', '2026-06-22']);
+      await waitFor(() => expect(screen.queryByTestId('gantt-ghost')).toBeNull());
+    });
+  });
 });

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import Avatar from '../../components/Avatar.jsx';
 import { formatDate } from '../../lib/dates.js';
 import { statusStyle } from '../../lib/format.js';
+import { floatText, projectMonth } from './plan.js';
 import { barSpan, daysIn, isoDay, parseDay, position } from './window.js';
 
 /** Spec §9: start blue, commenced orange, today pink, deadline green, completion purple. */
@@ -13,29 +14,64 @@ export const MARKERS = [
 ];
 export const TODAY_COLOUR = '#e83e8c';
 
-/** '<name>: <start> to <deadline>, <status>' (and the commenced and completion dates): the bar's name. */
-export function barName(name, d) {
+/** A date as the Gantt says it: the calendar date, and the project month beside it where the portal shows them. */
+function dateText(iso, planning) {
+  const text = formatDate(iso);
+  const month = planning && planning.projectMonths ? projectMonth(iso, planning.projectStart) : null;
+  return text && month ? `${text} (${month})` : text;
+}
+
+/**
+ * '<name>: <start> to <deadline>, <status>' (and the commenced and completion dates; a milestone's one date; the
+ * float, when the critical path is known): the bar's name.
+ */
+export function barName(name, d, row = {}, planning = null) {
   const more = [['commenced', d.commencedDate], ['completed', d.completionDate]]
     .filter(([, v]) => v).map(([k, v]) => `, ${k} ${formatDate(v)}`).join('');
-  return `${name}: ${formatDate(d.startDate) || 'no start date'} to ${formatDate(d.deadline) || 'no deadline'}, ${statusStyle(d.status).label}${more}`;
+  const when = d.milestone
+    ? `milestone on ${dateText(d.startDate || d.deadline, planning)}`
+    : `${dateText(d.startDate, planning) || 'no start date'} to ${dateText(d.deadline, planning) || 'no deadline'}`;
+  return `${name}: ${when}, ${statusStyle(d.status).label}${more}${floatText(row)}`;
 }
 
 /** The bar: a button that drags (and takes arrow keys) when the row's links allow it, else a picture. */
-function Bar({ name, d, span, modes, handlers, busy, dragging, helpId }) {
-  const label = barName(name, d);
-  const style = { left: `${span.left}%`, width: `${span.width}%`, background: statusStyle(d.status).colour };
+function Bar({ name, row, d, span, modes, handlers, busy, dragging, helpId, planning }) {
+  const label = barName(name, d, row, planning);
+  const milestone = !!d.milestone;
+  // A milestone: a diamond on its day (it moves whole; no ends to drag).
+  const style = milestone
+    ? { left: `calc(${span.left + span.width / 2}% - 8px)`, background: statusStyle(d.status).colour }
+    : { left: `${span.left}%`, width: `${span.width}%`, background: statusStyle(d.status).colour };
+  const marks = [milestone ? 'gantt__bar--milestone' : '', row.critical ? 'gantt__bar--critical' : ''];
+  const extra = { 'data-critical': row.critical ? 'true' : undefined, 'data-milestone': milestone ? 'true' : undefined };
   if (!modes.move && !modes.start && !modes.end) {
-    return <div className="gantt__bar" style={style} title={label} role="img" aria-label={label} data-testid="gantt-bar" />;
+    return <div className={['gantt__bar', ...marks].filter(Boolean).join(' ')} style={style} title={label} role="img"
+      aria-label={label} data-testid="gantt-bar" {...extra} />;
   }
   const cls = ['gantt__bar', 'gantt__bar--edit', modes.move ? 'gantt__bar--move' : '', busy ? 'gantt__bar--busy' : '',
-    dragging ? 'gantt__bar--dragging' : ''].filter(Boolean).join(' ');
+    dragging ? 'gantt__bar--dragging' : '', ...marks].filter(Boolean).join(' ');
   return (
     <button type="button" className={cls} style={style} title={label} aria-label={label} aria-describedby={helpId}
-      aria-busy={busy || undefined} data-testid="gantt-bar" data-editable="true" {...handlers}>
-      {modes.start && !span.cutStart && <span className="gantt__handle gantt__handle--start" data-edge="start" />}
-      {modes.end && !span.cutEnd && <span className="gantt__handle gantt__handle--end" data-edge="end" />}
+      aria-busy={busy || undefined} data-testid="gantt-bar" data-editable="true" {...extra} {...handlers}>
+      {!milestone && modes.start && !span.cutStart && <span className="gantt__handle gantt__handle--start" data-edge="start" />}
+      {!milestone && modes.end && !span.cutEnd && <span className="gantt__handle gantt__handle--end" data-edge="end" />}
     </button>
   );
+}
+
+/** The row's dates in the baseline shown (issue 42, point 5): a thin bar under today's. */
+function BaselineBar({ win, dates, name }) {
+  const span = barSpan(win, parseDay(dates.startDate), parseDay(dates.deadline));
+  if (!span) return null;
+  return <div className="gantt__baseline" style={{ left: `${span.left}%`, width: `${span.width}%` }} data-testid="gantt-baseline"
+    title={`${name} in the baseline: ${formatDate(dates.startDate) || '…'} to ${formatDate(dates.deadline) || '…'}`} aria-hidden="true" />;
+}
+
+/** Where a drag would move this row (the server's preview): a dashed outline at the new dates. */
+function GhostBar({ win, ghost }) {
+  const span = barSpan(win, parseDay(ghost.startDate), parseDay(ghost.deadline));
+  if (!span) return null;
+  return <div className="gantt__ghost" style={{ left: `${span.left}%`, width: `${span.width}%` }} aria-hidden="true" data-testid="gantt-ghost" />;
 }
 
 /** A parent's summary bar: from the first date to the last of the items below it. */
@@ -51,10 +87,15 @@ function SummaryBar({ name, summary }) {
 /**
  * One row at `top` pixels of the body: the fold toggle of a parent (`open`: true, false, or null without rows
  * below), the owner's avatar and the name indented by depth (sticky on the left; the whole name on hover), the
- * bar from start date to deadline coloured by status, a parent's `summary` bar, and the markers of the four
- * dates. `d`: the deliverable as shown.
+ * bar from start date to deadline coloured by status (a milestone's diamond; ringed when critical), a parent's
+ * `summary` bar, where a drag would move it (`ghost`), its dates in a baseline (`baseline`), and the markers of
+ * the four dates. `d`: the deliverable as
+ * shown.
  */
-export default function GanttRow({ row, d, win, top, href, modes, handlers, busy, dragging, helpId, summary, open = null, onToggle }) {
+export default function GanttRow({
+  row, d, win, top, href, modes, handlers, busy, dragging, helpId, summary, open = null, onToggle, ghost = null, planning = null,
+  baseline = null,
+}) {
   const n = daysIn(win);
   const span = d ? barSpan(win, parseDay(d.startDate), parseDay(d.deadline)) : null;
   return (
@@ -71,7 +112,10 @@ export default function GanttRow({ row, d, win, top, href, modes, handlers, busy
       </div>
       <div className="gantt__track">
         {summary && summary.span && <SummaryBar name={row.name} summary={summary} />}
-        {span && <Bar name={row.name} d={d} span={span} modes={modes} handlers={handlers} busy={busy} dragging={dragging} helpId={helpId} />}
+        {baseline && <BaselineBar win={win} dates={baseline} name={row.name} />}
+        {ghost && <GhostBar win={win} ghost={ghost} />}
+        {span && <Bar name={row.name} row={row} d={d} span={span} modes={modes} handlers={handlers} busy={busy} dragging={dragging}
+          helpId={helpId} planning={planning} />}
         {d && MARKERS.map(([key, , colour]) => {
           const day = parseDay(d[key]);
           if (day === null) return null;

@@ -3,7 +3,7 @@ import { MARKERS, TODAY_COLOUR } from './GanttRow.jsx';
 import { STEP_LABELS, ZOOMS, ZOOM_LABELS, isoDay, rezoom, shift, windowFor } from './window.js';
 
 /** ‹ step, Today, step ›, Fit (the window of every date shown, `fitted`), the zoom (days, weeks, months), the dates shown and the legend. */
-export default function GanttToolbar({ win, onWindow, today, fitted }) {
+export default function GanttToolbar({ win, onWindow, today, fitted, critical = null }) {
   const step = STEP_LABELS[win.zoom];
   return (
     <div className="gantt__tools">
@@ -20,10 +20,16 @@ export default function GanttToolbar({ win, onWindow, today, fitted }) {
           </button>
         ))}
       </div>
+      {critical && (
+        <button type="button" className={critical.on ? 'btn btn--small btn--on' : 'btn btn--small'} aria-pressed={critical.on}
+          onClick={() => critical.set(!critical.on)} data-testid="gantt-critical"
+          title="Only the items whose delay delays the end, and the parents they sit under">Critical only</button>
+      )}
       <span className="muted" data-testid="gantt-range">{formatDate(isoDay(win.from))} – {formatDate(isoDay(win.to))}</span>
       <span className="gantt__legend">
         {MARKERS.map(([, label, colour]) => <span key={label}><i style={{ background: colour }} />{label}</span>)}
         <span><i style={{ background: TODAY_COLOUR }} />Today</span>
+        {critical && <span><i className="gantt__legend-critical" />Critical</span>}
       </span>
     </div>
   );

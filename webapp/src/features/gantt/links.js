@@ -34,7 +34,8 @@ export function arrows(relations, shown, dOf, win, rowHeight, range) {
     const to = edgeDay(dOf(shown[b]), ENTERS[r.kind]);
     if (from === null || to === null) return;
     out.push({
-      id: r.id, kind: r.kind, enters: ENTERS[r.kind], x1: position(win, from), x2: position(win, to),
+      id: r.id, kind: r.kind, critical: !!r.critical, violated: !!r.violated, enters: ENTERS[r.kind],
+      x1: position(win, from), x2: position(win, to),
       y1: a * rowHeight + rowHeight / 2, y2: b * rowHeight + rowHeight / 2,
     });
   });
