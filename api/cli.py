@@ -144,11 +144,12 @@ def _register(app):
     @click.option("--modules", default=10000)
     @click.option("--members", default=50)
     @click.option("--wide", default=200, help="children of the wide project (the view benchmark's)")
-    def bench_data(modules, members, wide):
+    @click.option("--relations", default=0, help="finish-to-start relations between the wide project's tasks")
+    def bench_data(modules, members, wide, relations):
         """Build a synthetic tree for `make bench` (10,000 modules, 50 members, a project of 200 tasks by
         default)."""
         from .services import benchdata
-        info = benchdata.build(modules, members, wide)
+        info = benchdata.build(modules, members, wide, relations)
         click.echo(json.dumps(info))
 
     @app.cli.command("bench-search-data")

@@ -7,7 +7,7 @@ from datetime import date, timedelta
 import sqlalchemy as sa
 
 from ..extensions import db
-from ..models import CustomField, CustomValue, Deliverable, Membership, Module, PicklistOption, User
+from ..models import CustomField, CustomValue, Deliverable, Membership, Module, PicklistOption, Relation, User
 from . import accounts
 from .modules import add_default_fields
 from .platforms import PORTAL
@@ -15,7 +15,7 @@ from .platforms import PORTAL
 STATUSES = ["NOT_STARTED", "IN_PROGRESS", "BLOCKED", "COMPLETED", "VERIFIED_COMPLETE"]
 
 
-def build(n_modules=10000, n_members=50, wide=200):
+def build(n_modules=10000, n_members=50, wide=200, relations=0):
     root = db.session.scalar(sa.select(Module).where(Module.platform == "4rineu", Module.level == 0))
     owner = accounts.find_by_email("bench@bench.local") or accounts.create_user(
         "bench@bench.local", "bench-pass", "Bench Superuser", superuser=True)
@@ -80,6 +80,14 @@ def build(n_modules=10000, n_members=50, wide=200):
               for r in rows]
     for i in range(0, len(delivs), 2000):
         db.session.execute(sa.insert(Deliverable), delivs[i:i + 2000])
+    # The Gantt's arrows at scale (issue 42): finish-to-start relations between the wide project's tasks, each to the
+    # next, then to the one after (no cycle: always to a later task).
+    tasks = [r["id"] for r in rows if r["parent_id"] == wide]
+    pairs = [(a, b) for step in (1, 2, 3) for a, b in zip(tasks, tasks[step:])][:relations]
+    if pairs:
+        db.session.execute(sa.insert(Relation), [
+            {"portal_id": portal.id, "from_id": a, "to_id": b, "low_id": a, "high_id": b, "kind": "FS", "lag": 0,
+             "created_by_id": owner.id} for a, b in pairs])
     values = [{"field_id": check.id, "module_id": r["id"], "stringval": "completed", "option_id": done.id,
                "user_id": owner.id} for r in rows if r["type"] == "4rineu_task" and r["id"] % 3 == 0]
     for i in range(0, len(values), 2000):
@@ -94,6 +102,7 @@ def build(n_modules=10000, n_members=50, wide=200):
         with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
             conn.exec_driver_sql("ANALYZE")
     return {"portal": portal.id, "wide_project": wide, "modules": len(rows) + 1, "members": n_members,
+            "relations": len(pairs),
             "superuser": "bench@bench.local", "member": "member1@bench.local", "password": "bench-pass"}
 
 

@@ -149,9 +149,10 @@ def present_row(c, row, checklist, names=None):
             "checklist": checklist, "links": links.of("module", c, only=links.ROW_LINKS)}
 
 
-def rows_of(user, rows, parent_rights=None, checklist_fields=None, ids=None):
+def rows_of(user, rows, parent_rights=None, checklist_fields=None, ids=None, more_links=()):
     """Rows for `rows` (from row_select()), plus (unless given as {module id: [(field, values)]}) their checklist
-    field and values in two queries. `ids`: a SELECT of the rows' ids, when there is one."""
+    field and values in two queries. `ids`: a SELECT of the rows' ids, when there is one; `more_links`: module links
+    a row carries beyond links.ROW_LINKS (the Gantt's: its relations, and adding one)."""
     user = real(user)
     if checklist_fields is None:
         checklist_fields = custom_field_values.fields_of(rows, attribute=custom_field_values.CHECKLIST, ids=ids)
@@ -164,6 +165,8 @@ def rows_of(user, rows, parent_rights=None, checklist_fields=None, ids=None):
         if kind not in names:
             names[kind] = platforms.type_names(m)
         out.append(present_row(c, m, custom_field_values.present_checklist(c, *check) if check else None, names[kind]))
+        if more_links:
+            out[-1]["links"].update(links.of("module", c, only=more_links))
     return out
 
 
@@ -311,6 +314,9 @@ _CHILDREN = row_select(Module.parent_id == bindparam("parent")).order_by(Module.
 # --- a module's subtree as a tree (the tree table and the Gantt of a module's page) -----------------------------
 
 TREE_CAP = 2000
+# What a tree row carries beyond a list row's links: the Gantt reads a row's relations (an arrow clicked) and draws
+# a new one from its bar (issue 42).
+TREE_ROW_LINKS = ("relations", "add_relation")
 DONE_STATUSES = ("COMPLETED", "VERIFIED_COMPLETE")
 # The subtree below `:prefix` (the root left out), top down: a LIMIT keeps a huge subtree's read bounded (the
 # answer then says `truncated`). Built once; the visibility clause, when the reader sees only parts, is added.
@@ -383,7 +389,7 @@ def load_tree(user, module_id, type_=None, cap=TREE_CAP):
         ordered = [m for m in ordered if m.id in keep]
     types = {m.id: m.type for m in read} | {root.id: root.type}
     ids = select(Module.id).where(path_under(Module.path, root.path), Module.id != root.id)
-    out = rows_of(user, ordered, {root.id: perm.rights(user, root)}, ids=ids)
+    out = rows_of(user, ordered, {root.id: perm.rights(user, root)}, ids=ids, more_links=TREE_ROW_LINKS)
     for row, m in zip(out, ordered):
         row["depth"] = depth[m.id]
         row["tab"] = platforms.tab_under(m.platform, types.get(m.parent_id), m.type) or row["tab"]

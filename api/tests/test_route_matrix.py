@@ -1391,7 +1391,7 @@ EMITTED_ROUTES = {
     "webhook.add", "webhook.edit", "webhook.delete", "webhook.deliveries", "webhook.redeliver",
     "relation.list_", "relation.add", "relation.edit", "relation.delete", "planning.settings_form",
     "deliverable.edit_dates", "relation.preview", "baseline.list_", "baseline.add", "baseline.slips",
-    "baseline.delete", "recurrence.recurrence_form", "recurrence.recurrence_stop", "planning.mspdi_export",
+    "baseline.delete", "recurrence.recurrence_save", "recurrence.recurrence_stop", "planning.mspdi_export",
 }
 
 

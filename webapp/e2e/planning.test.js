@@ -2,7 +2,8 @@
    Report scheduled automatically) and Permit apart. The critical path is ringed and 'Critical only' keeps it;
    Report is a diamond; dragging Survey shows where Design and Report would go (ghost bars) before the drop, and the
    drop moves them and says so. A baseline saved before the drop shows under the bars and its slip table says how
-   late each is. Portal settings → Planning takes holidays and refuses a bad line; a task repeats monthly through
+   late each is; the plan leaves as MS Project XML. A relation is drawn from a bar's end to another bar, and its
+   arrow, clicked, removes it. Portal settings → Planning takes holidays and refuses a bad line; a task repeats monthly through
    its properties, and stops. At 1366×800 and 390×844, axe on every state reached. */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -172,6 +173,46 @@ describe('scheduling on the Gantt', () => {
       await checkScreen(page, `planning: stop repeating asks first (${label})`);
       await confirm.getByRole('button', { name: 'Stop' }).click();
       await section.getByTestId('repeat-rule').filter({ hasText: 'Never' }).waitFor();
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+
+  for (const [label, viewport] of WIDTHS) {
+    test(`a relation drawn from a bar's end to another bar, then its arrow clicked and removed (${label})`, async () => {
+      const plan = await newPlan(`Draw ${label}`);
+      const { page, context, errors } = await openGantt(plan, viewport);
+      const arrows = page.locator('[data-testid=gantt-links] [data-testid=gantt-link]');
+      await arrows.first().waitFor({ state: 'attached' });
+      assert.equal(await arrows.count(), 2);
+      // From Permit's link handle to Report's row (dropped on its name: the row is the target, wherever it is hit).
+      const handle = page.locator('[data-testid=gantt-row]', { hasText: 'Permit' }).getByTestId('gantt-linker');
+      await bar(page, 'Permit').scrollIntoViewIfNeeded();
+      await bar(page, 'Permit').hover();
+      const from = await handle.boundingBox();
+      const to = await page.locator('[data-testid=gantt-row]', { hasText: 'Report' }).locator('.gantt__label').boundingBox();
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+      await page.getByTestId('gantt-linking').waitFor();
+      await checkScreen(page, `planning: drawing a relation (${label})`);
+      await page.mouse.up();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid=gantt-links] [data-testid=gantt-link]').length === 3);
+      const listed = (await apiGet(t.stack, t.ids.sofia, `/api/relation/list/${plan.Report}`)).list;
+      const drawn = listed.find((r) => r.other.name === 'Permit');
+      assert.deepEqual([drawn.words, drawn.kind, drawn.lag], ['follows', 'FS', 0]);
+
+      // Its arrow, clicked: the relation read from Report's side, removed after the confirmation.
+      await page.locator(`[data-testid=gantt-link-hit][data-id="${drawn.id}"]`).dispatchEvent('click');
+      const dialog = page.getByRole('dialog', { name: 'Relation', exact: true });
+      await dialog.getByTestId('relation').filter({ hasText: 'Follows Permit' }).waitFor();
+      assert.equal(await dialog.getByTestId('relation').count(), 1);
+      await checkScreen(page, `planning: a clicked arrow (${label})`);
+      await dialog.getByRole('button', { name: 'Remove the relation with Permit' }).click();
+      await page.getByRole('dialog', { name: 'Remove Relation' }).getByRole('button', { name: 'Remove', exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid=gantt-links] [data-testid=gantt-link]').length === 2);
+      assert.equal((await apiGet(t.stack, t.ids.sofia, `/api/relation/list/${plan.Report}`)).list.length, 1);
       assert.deepEqual(errors, []);
       await context.close();
     });

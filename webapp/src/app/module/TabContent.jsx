@@ -7,6 +7,7 @@ import Placeholder from '../../components/Placeholder.jsx';
 import FeedList from '../../features/feed/FeedList.jsx';
 import GanttChart from '../../features/gantt/GanttChart.jsx';
 import Baselines from '../../features/planning/Baselines.jsx';
+import RelationDialog from '../../features/relations/RelationDialog.jsx';
 import { moduleTabs } from '../../features/modules/tabs.js';
 import { indexTree, rowUrl } from '../../lib/tree.js';
 import ChildList from './ChildList.jsx';
@@ -38,6 +39,7 @@ function GanttTab({ module, baseUrl, onChanged }) {
   const byId = useMemo(() => indexTree(rows || []).byId, [rows]);
   const [baseline, setBaseline] = useState(null);
   const [moves, setMoves] = useState(0); // a bar moved: the slip table reads again
+  const [arrow, setArrow] = useState(null); // {id, row}: a relation clicked on the chart
   const moved = () => {
     setMoves((n) => n + 1);
     if (onChanged) onChanged();
@@ -45,7 +47,7 @@ function GanttTab({ module, baseUrl, onChanged }) {
   let body = <Loading inline />;
   if (rows) {
     body = <GanttChart key={module.id} modules={rows} relations={tree.data.relations} planning={tree.data.planning} baseline={baseline}
-      linkOf={(c) => rowUrl(c, byId, baseUrl)} onChanged={moved} />;
+      linkOf={(c) => rowUrl(c, byId, baseUrl)} onChanged={moved} onArrow={(id, row) => setArrow({ id, row })} />;
   }
   else if (tree.status === 'failed') body = <div className="empty" role="alert">{tree.error}</div>;
   return (
@@ -56,6 +58,10 @@ function GanttTab({ module, baseUrl, onChanged }) {
         <p className="muted" data-testid="tree-truncated">Showing the first {tree.data.cap.toLocaleString('en')} items of this subtree.</p>
       )}
       {body}
+      {arrow && arrow.row && (
+        <RelationDialog relationId={arrow.id} row={arrow.row} onChanged={moved} onClose={() => setArrow(null)}
+          urlOf={(other) => (byId.has(other.id) ? rowUrl(byId.get(other.id), byId, baseUrl) : `${baseUrl}/module/${other.id}`)} />
+      )}
     </div>
   );
 }

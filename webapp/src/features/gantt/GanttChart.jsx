@@ -8,6 +8,7 @@ import GanttRow from './GanttRow.jsx';
 import { dragModes } from './drag.js';
 import { arrows } from './links.js';
 import { criticalRows, hasPlan } from './plan.js';
+import useLinkDrag, { LinkingLine } from './useLinkDrag.jsx';
 import useBarDrag from './useBarDrag.js';
 import { dateRange, summarySpans } from './summary.js';
 import useVirtualRows from './useVirtualRows.js';
@@ -21,6 +22,14 @@ const initialLabelWidth = () => (typeof window !== 'undefined' && window.innerWi
 // Below this many pixels per column the chart scrolls sideways (the names stay, sticky on the left).
 const MIN_COLUMN = { days: 22, weeks: 52, months: 56 }; // a week's '16 Nov' needs ~45 px
 
+/** The set of folded parents with `id` folded or unfolded. */
+function toggled(was, id) {
+  const next = new Set(was);
+  if (next.has(id)) next.delete(id);
+  else next.add(id);
+  return next;
+}
+
 /**
  * One row per module (spec §2 Gantt): a bar from start date to deadline coloured by status, the markers, the
  * owner's avatar. `modules` may be a subtree (module/tree's rows, depth first, with `depth` and `parentId`): a
@@ -33,10 +42,11 @@ const MIN_COLUMN = { days: 22, weeks: 52, months: 56 }; // a week's '16 Nov' nee
  * `planning`: module/tree's calendar (project months). Rows with a `float` (module/tree computes the critical
  * path) show it, and 'Critical only' keeps the critical ones; dragging a bar with successors shows where they
  * would go (ghost bars) before the drop; `baseline` ({id: {startDate, deadline}}) draws a baseline's dates as thin
- * bars under today's.
+ * bars under today's. A bar's link handle drawn to another bar makes a finish-to-start relation (where the row
+ * offers `add_relation`); a clicked arrow goes to `onArrow(relationId, successorRow)`.
  */
 export default function GanttChart({
-  modules, linkOf, today = new Date(), onChanged, fit = true, relations = null, planning = null, baseline = null,
+  modules, linkOf, today = new Date(), onChanged, fit = true, relations = null, planning = null, baseline = null, onArrow = null,
 }) {
   const todayDay = dayOf(today);
   const fitted = useMemo(() => {
@@ -61,18 +71,15 @@ export default function GanttChart({
   const leads = useMemo(() => new Set((relations || []).map((r) => r.fromId)), [relations]);
   const previewable = (row) => leads.has(row.id) || modules.some((m) => m.id === row.parentId);
   const bars = useBarDrag({ days: n, onChanged, previewable });
+  const linking = useLinkDrag(onChanged);
+  const byId = useMemo(() => new Map(modules.map((m) => [m.id, m])), [modules]);
   const helpId = useId();
   const rows = shown.slice(range.start, range.end);
   const editable = useMemo(() => modules.some((m) => {
     const modes = dragModes(m.deliverable);
     return modes.move || modes.start || modes.end;
   }), [modules]);
-  const onToggle = (id) => setCollapsed((was) => {
-    const next = new Set(was);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    return next;
-  });
+  const onToggle = (id) => setCollapsed((was) => toggled(was, id));
   const resize = (w) => setLabelWidth(Math.round(Math.min(LABEL_WIDTH.max, Math.max(LABEL_WIDTH.min, w))));
   return (
     <div className="gantt" data-testid="gantt" style={{ '--gantt-label': `${labelWidth}px` }}>
@@ -91,7 +98,7 @@ export default function GanttChart({
             <div className="gantt__body" style={{ height: shown.length * ROW_HEIGHT }}>
               <GanttCanvas cols={cols} todayPos={position(win, todayDay) + 50 / n} />
               <GanttLinks arrows={arrows(relations, shown, bars.shown, win, ROW_HEIGHT, range)} height={shown.length * ROW_HEIGHT}
-                rowHeight={ROW_HEIGHT} />
+                rowHeight={ROW_HEIGHT} onPick={onArrow ? (a) => onArrow(a.id, byId.get(a.toId)) : null} />
               {rows.map((m, i) => {
                 const d = bars.shown(m);
                 const modes = dragModes(m.deliverable);
@@ -102,6 +109,7 @@ export default function GanttChart({
                     busy={bars.savingId === m.id} dragging={bars.draggingId === m.id} helpId={helpId}
                     summary={sum ? { ...sum, span: barSpan(win, sum.from, sum.to) } : null}
                     ghost={bars.ghosts[m.id] || null} planning={planning} baseline={(baseline && baseline[m.id]) || null}
+                    onLinkStart={linking.start}
                     open={kids.has(m.id) ? !collapsed.has(m.id) : null} onToggle={onToggle} />
                 );
               })}
@@ -109,6 +117,7 @@ export default function GanttChart({
           </div>
         </div>
       )}
+      <LinkingLine line={linking.line} />
       <MessageDialog title="ERROR" message={bars.error} onClose={bars.clearError} testId="gantt-error" okTestId="gantt-error-ok" />
     </div>
   );

@@ -35,7 +35,7 @@ export function barName(name, d, row = {}, planning = null) {
 }
 
 /** The bar: a button that drags (and takes arrow keys) when the row's links allow it, else a picture. */
-function Bar({ name, row, d, span, modes, handlers, busy, dragging, helpId, planning }) {
+function Bar({ name, row, d, span, modes, handlers, busy, dragging, helpId, planning, onLinkStart }) {
   const label = barName(name, d, row, planning);
   const milestone = !!d.milestone;
   // A milestone: a diamond on its day (it moves whole; no ends to drag).
@@ -55,6 +55,10 @@ function Bar({ name, row, d, span, modes, handlers, busy, dragging, helpId, plan
       aria-busy={busy || undefined} data-testid="gantt-bar" data-editable="true" {...extra} {...handlers}>
       {!milestone && modes.start && !span.cutStart && <span className="gantt__handle gantt__handle--start" data-edge="start" />}
       {!milestone && modes.end && !span.cutEnd && <span className="gantt__handle gantt__handle--end" data-edge="end" />}
+      {onLinkStart && !span.cutEnd && (
+        <span className="gantt__linker" data-edge="link" data-testid="gantt-linker" onPointerDown={(e) => onLinkStart(row, e)}
+          title="Drag to another bar: it then follows this one" />
+      )}
     </button>
   );
 }
@@ -94,7 +98,7 @@ function SummaryBar({ name, summary }) {
  */
 export default function GanttRow({
   row, d, win, top, href, modes, handlers, busy, dragging, helpId, summary, open = null, onToggle, ghost = null, planning = null,
-  baseline = null,
+  baseline = null, onLinkStart = null,
 }) {
   const n = daysIn(win);
   const span = d ? barSpan(win, parseDay(d.startDate), parseDay(d.deadline)) : null;
@@ -115,7 +119,7 @@ export default function GanttRow({
         {baseline && <BaselineBar win={win} dates={baseline} name={row.name} />}
         {ghost && <GhostBar win={win} ghost={ghost} />}
         {span && <Bar name={row.name} row={row} d={d} span={span} modes={modes} handlers={handlers} busy={busy} dragging={dragging}
-          helpId={helpId} planning={planning} />}
+          helpId={helpId} planning={planning} onLinkStart={row.links && row.links.add_relation ? onLinkStart : null} />}
         {d && MARKERS.map(([key, , colour]) => {
           const day = parseDay(d[key]);
           if (day === null) return null;

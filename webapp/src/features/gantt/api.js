@@ -21,3 +21,9 @@ export const saveDate = (link, field, value) => saveDates(link, { [field]: value
 export function previewMove(link, values, signal) {
   return api.post(link.url, values, { signal }).then((r) => r.data);
 }
+
+/** A finish-to-start relation from the row whose `add_relation` link this is to the module `otherId`; the answer. */
+export async function linkBars(link, otherId) {
+  const form = await fetchForm(link.url);
+  return submitForm(form, { ...initialValues(form.elements), other: String(otherId), kind: 'FS', lag: '0' });
+}

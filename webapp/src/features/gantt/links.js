@@ -16,7 +16,7 @@ export function edgeDay(d, side) {
 }
 
 /**
- * [{id, kind, x1, y1, x2, y2, enters}] of the relations whose two rows are shown (`shown`: the rows in order; `dOf(row)`:
+ * [{id, fromId, toId, kind, critical, violated, x1, y1, x2, y2, enters}] of the relations whose two rows are shown (`shown`: the rows in order; `dOf(row)`:
  * its deliverable as drawn, a dragged bar's included) and which cross the rendered rows `range` ({start, end}):
  * x in percent of the timeline, y in pixels from the top of the body, mid-row.
  */
@@ -34,7 +34,7 @@ export function arrows(relations, shown, dOf, win, rowHeight, range) {
     const to = edgeDay(dOf(shown[b]), ENTERS[r.kind]);
     if (from === null || to === null) return;
     out.push({
-      id: r.id, kind: r.kind, critical: !!r.critical, violated: !!r.violated, enters: ENTERS[r.kind],
+      id: r.id, fromId: r.fromId, toId: r.toId, kind: r.kind, critical: !!r.critical, violated: !!r.violated, enters: ENTERS[r.kind],
       x1: position(win, from), x2: position(win, to),
       y1: a * rowHeight + rowHeight / 2, y2: b * rowHeight + rowHeight / 2,
     });

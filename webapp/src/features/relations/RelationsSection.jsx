@@ -13,12 +13,13 @@ import './relations.css';
  * A module's relations (issue 42): each read from this module's side ('Follows Task 2 (+2 working days)') with a
  * link to the other module (`urlOf(other)`: where the app shows it), edited and removed through its links; 'Add
  * relation' where the module offers `add_relation`. Only relations whose other end the reader sees are listed (the
- * server decides). `onChanged` follows a change (the module page reads itself again).
+ * server decides). `onChanged` follows a change (the module page reads itself again). With `only` (an id), that
+ * relation alone (the Gantt's dialog of a clicked arrow).
  */
-export default function RelationsSection({ module, urlOf, onChanged }) {
+export default function RelationsSection({ module, urlOf, onChanged, only = null }) {
   const links = module.links || {};
   const listLink = links.relations;
-  const addLink = links.add_relation;
+  const addLink = only ? null : links.add_relation; // `only`: the one relation an arrow of the Gantt stands for
   const { data, status, error, reload } = useFetch(listLink ? listRelations : null, [listLink ? listLink.url : null]);
   const [dialog, setDialog] = useState(null);
   const changed = () => {
@@ -29,7 +30,7 @@ export default function RelationsSection({ module, urlOf, onChanged }) {
     await deleteRelation(relation);
     changed();
   });
-  const items = data || [];
+  const items = (data || []).filter((r) => !only || r.id === only);
   if (!listLink || (status === 'succeeded' && !items.length && !addLink)) return null;
   return (
     <section className="rel" aria-label={`Relations of ${module.name}`} data-testid="relations-section">
