@@ -84,7 +84,7 @@ def planning(root, url, info, runs=7):
         times = []
         for run in range(runs):
             db.session.refresh(first)
-            deadline = (date(2027, 1, 6) + timedelta(days=run % 2)).isoformat()  # one day later, then back
+            deadline = (date(2027, 1, 7) - timedelta(days=run % 2)).isoformat()  # one day later, then back
             form = client.get(f"/api/deliverable/edit-dates/{ids[0]}/{first.id}", headers=headers).get_json()
             token_ = next(e["value"] for e in form["elements"] if e["name"] == "_token")
             t0 = time.perf_counter()
