@@ -21,9 +21,9 @@ from ..errors import BadRequest, Invalid, NotFound
 from ..extensions import db
 from .owned import get_owned
 from ..forms.cloning import ENTITY_TYPES, INCLUDE_FLAGS
-from ..models.module import path_ids, path_under
+from ..models.module import path_ids, path_under, scope_id
 from ..models import (Article, CloneConfig, CustomField, CustomValue, Deliverable, Membership, Module, PicklistOption,
-                      Reference, VaultFile)
+                      Reference, Relation, VaultFile)
 from ..links import Ctx
 from ..models.base import utcnow
 from ..presenting import user_name
@@ -271,8 +271,18 @@ def clone(user, source, data, template=None):
                              "status_before_done": d.status_before_done, "owner_id": d.owner_id,
                              "start_date": _shift(d.start_date, shift), "deadline": _shift(d.deadline, shift),
                              "commenced_date": _shift(d.commenced_date, shift),
-                             "completion_date": _shift(d.completion_date, shift)} for d in ds])
+                             "completion_date": _shift(d.completion_date, shift),
+                             "auto_scheduled": d.auto_scheduled, "milestone": d.milestone} for d in ds])
         counts["deliverables"] = len(ds)
+        # The plan's relations inside the copied subtree come along (issue 42): a copied work plan keeps its
+        # dependencies; those to a module outside it stay with the original.
+        rels = db.session.scalars(select(Relation).where(Relation.from_id.in_(src_ids), Relation.to_id.in_(src_ids))
+                                  .order_by(Relation.id)).all()
+        ends = [(idmap[r.from_id], idmap[r.to_id], r) for r in rels]
+        _bulk(Relation, [{"portal_id": scope_id(target.path), "from_id": a, "to_id": b, "low_id": min(a, b),
+                          "high_id": max(a, b), "kind": r.kind, "lag": r.lag, "created": now,
+                          "created_by_id": user.id} for a, b, r in ends])
+        counts["relations"] = len(rels)
 
     if include["articles"]:
         arts = db.session.scalars(select(Article).where(Article.module_id.in_(src_ids)).order_by(Article.id)).all()

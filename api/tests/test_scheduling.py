@@ -334,3 +334,26 @@ def test_the_tree_carries_the_calendar_and_the_project_start_for_project_months(
                                                                     "_version": 1}, method="PUT")
     body = client.get(f"/api/module/tree/{tree.portal.id}", headers=h).get_json()["item"]
     assert body["planning"] == {"holidays": [], "projectMonths": False, "projectStart": None}
+
+
+def test_a_copied_plan_keeps_its_relations_inside_it_and_its_scheduling(client, tree, tasks, h):
+    """Cloning a phase (issue 42): the relations between its tasks come along between the copies; one to a task
+    outside the phase stays with the original; automatic scheduling and milestones are kept."""
+    from api.models import Module, Relation
+    from .test_cloning import do_clone
+    t1, t2, *_ = tasks
+    outside = new_module(tree.other, "4rineu_phase", "Elsewhere")
+    plan(client, h, t1, "2026-03-02", "2026-03-06")
+    plan(client, h, t2, "2026-03-09", "2026-03-13", auto=True, milestone=True)
+    plan(client, h, outside, "2026-03-16", "2026-03-17")
+    relate(client, h, t1, t2, "SS", 2)
+    relate(client, h, t2, outside)
+    r = do_clone(client, h, tree.phase.id, name="Phase 0 again", parentId=tree.project.id)
+    assert r.status_code == 200, r.get_json()
+    copy = _db.session.scalar(sa.select(Module).where(Module.name == "Phase 0 again"))
+    kids = {m.name: m.id for m in _db.session.scalars(sa.select(Module).where(Module.parent_id == copy.id))}
+    rels = _db.session.execute(sa.select(Relation.from_id, Relation.to_id, Relation.kind, Relation.lag)
+                               .where(Relation.from_id.in_(kids.values()) | Relation.to_id.in_(kids.values()))).all()
+    assert rels == [(kids["Task 1"], kids["Task 2"], "SS", 2)]
+    d = _db.session.scalar(sa.select(Deliverable).where(Deliverable.module_id == kids["Task 2"]))
+    assert (d.auto_scheduled, d.milestone) == (True, True)
