@@ -48,10 +48,15 @@ def oidc_settings(environ=os.environ):
 def engine_options(environ=os.environ):
     """SQLAlchemy's engine settings. Behind PgBouncer in transaction mode (DATABASE_POOLER=transaction) a request's
     transactions may each run on another server connection, so psycopg must not keep server-side prepared
-    statements (prepared on one connection, unknown on the next): docs/scaling.md."""
+    statements (prepared on one connection, unknown on the next): docs/scaling.md. On PostgreSQL, JIT compilation
+    is off for the app's sessions: its reads are small, and a new table without statistics once pushed a list's
+    estimated cost past the JIT threshold (20-180 ms compiling a four-row answer). Behind a pooler the startup
+    option may be refused: the database's own setting does it there (docs/scaling.md)."""
     options = {"pool_pre_ping": True}
     if environ.get("DATABASE_POOLER", "").lower() == "transaction":
         options["connect_args"] = {"prepare_threshold": None}
+    elif environ.get("DATABASE_URL", "").startswith("postgresql"):
+        options["connect_args"] = {"options": "-c jit=off"}
     return options
 
 

@@ -26,3 +26,17 @@ def test_no_server_side_prepared_statements_for_a_transaction_pooler(pooler, pre
         assert (count > 0) is prepared
     finally:
         engine.dispose()
+
+
+@pytest.mark.skipif(not URL.startswith("postgresql"), reason="PostgreSQL only (TEST_DATABASE_URL)")
+def test_the_app_s_postgresql_sessions_run_without_jit():
+    """A list's estimated cost once crossed the JIT threshold (a table without statistics): 20-180 ms compiling."""
+    options = engine_options({"DATABASE_URL": URL})
+    assert options["connect_args"] == {"options": "-c jit=off"}
+    engine = sa.create_engine(URL, **options)
+    try:
+        with engine.connect() as conn:
+            assert conn.execute(sa.text("SHOW jit")).scalar() == "off"
+    finally:
+        engine.dispose()
+    assert "connect_args" not in engine_options({"DATABASE_URL": "sqlite:///x.db"})
