@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 
@@ -271,6 +271,15 @@ describe('relations on the Gantt (issue 42)', () => {
   test('no layer without relations', () => {
     show(many(3));
     expect(screen.queryByTestId('gantt-links')).toBeNull();
+  });
+
+  test('printed, every row is on paper; back on screen, the rows in view', () => {
+    show(many(2000));
+    const onScreen = screen.getAllByTestId('gantt-row').length;
+    act(() => { window.dispatchEvent(new Event('beforeprint')); });
+    expect(screen.getAllByTestId('gantt-row')).toHaveLength(2000);
+    act(() => { window.dispatchEvent(new Event('afterprint')); });
+    expect(screen.getAllByTestId('gantt-row')).toHaveLength(onScreen);
   });
 
   describe('planning (issue 42)', () => {
