@@ -393,7 +393,7 @@ def main():
     n, placed, total_ms, p50, p95 = relevance(env)
     print(f"\nThe relevance set on PostgreSQL over the demo: {placed} of {n} queries place their item; "
           f"{total_ms:.0f} ms in all (p50 {p50:.1f} ms, p95 {p95:.1f} ms a query)")
-    print("\nPlanning (issue 42), in process on PostgreSQL: median and worst of 7 runs")
+    print("\nPlanning (issue 42), in process on PostgreSQL: median and worst of 11 runs")
     for what, median, worst, note in planning(ROOT, DB, info):
         print(f"  {what:78s} {median:8.1f} ms {worst:8.1f} ms  {note}")
 

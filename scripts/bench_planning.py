@@ -65,7 +65,7 @@ def _spread(db, models, portal_id, user_id):
     return len(rows), len(pairs)
 
 
-def planning(root, url, info, runs=7):
+def planning(root, url, info, runs=11):
     """[(what, median ms, worst ms, note)] of the two targets."""
     sys.path.insert(0, root)
     from api import create_app, models
