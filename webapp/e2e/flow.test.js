@@ -118,24 +118,31 @@ describe('properties in place', () => {
     await page.route('**/live/**', (r) => r.abort());
     await page.reload();
     await badge(page).waitFor();
+    // Whatever the page reads of the module again while `stale` is set is the answer from before (a failed stream's
+    // retries re-read it, and could otherwise bring in the change the pick must be refused for).
+    const viewUrl = `${t.stack.url}/api/module/view/${id}`;
+    const readNow = async () => {
+      const res = await fetch(viewUrl, { headers: { Authorization: `Bearer ${t.ids.sofia}` } });
+      assert.equal(res.status, 200);
+      return res.text();
+    };
+    let stale = await readNow();
+    await page.route(`**/api/module/view/${id}`, (r) => (stale
+      ? r.fulfill({ status: 200, contentType: 'application/json', body: stale }) : r.continue()));
     // Stale: the status changes behind the page's back; the pick is refused and the page shows their change.
     const d = await deliverableOf(id);
     await apiSubmit(t.stack, t.ids.sofia, d.links.edit.url, { status: 'BLOCKED' }, 'PUT');
     await badge(page).click();
     await pickStatus(page, 'COMPLETED');
+    stale = null; // the refusal's own re-read brings their change
     const alert = page.locator('[data-testid=props-status] [data-testid=in-place-error]');
     await alert.waitFor();
     assert.match(await alert.innerText(), /changed by someone else/);
     await page.locator('[data-testid=props-status] [data-testid=status-badge][data-status=BLOCKED]').waitFor();
     assert.equal((await deliverableOf(id)).status.name, 'BLOCKED');
     // Locked meanwhile (the page still offers the menu): the server's 423 message, and the badge goes back. The
-    // page must not hear of the lock first: whatever it reads of the module again is the answer from before it
-    // (the stream's retries and the refusal's own re-read could otherwise bring the lock in before the pick).
-    const viewUrl = `${t.stack.url}/api/module/view/${id}`;
-    const before = await fetch(viewUrl, { headers: { Authorization: `Bearer ${t.ids.sofia}` } });
-    assert.equal(before.status, 200);
-    const stale = await before.text();
-    await page.route(`**/api/module/view/${id}`, (r) => r.fulfill({ status: 200, contentType: 'application/json', body: stale }));
+    // page must not hear of the lock first, nor from the refusal's own re-read.
+    stale = await readNow();
     const res = await fetch(`${t.stack.url}/api/module/lock/${id}`, { method: 'PATCH', headers: { Authorization: `Bearer ${t.ids.sofia}` } });
     assert.equal(res.status, 200);
     await page.waitForTimeout(300);
