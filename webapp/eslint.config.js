@@ -89,7 +89,7 @@ export default [
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    files: ['*.config.js', 'e2e/**/*.js'],
+    files: ['*.config.js', 'i18n-plugin.js', 'scripts/**/*.js', 'e2e/**/*.js'],
     languageOptions: { globals: { ...globals.node } },
   },
   {

@@ -8,6 +8,8 @@ import { logout } from '../features/auth/authSlice.js';
 import { fetchCurrentUser } from '../features/auth/userSlice.js';
 import HomePage from '../features/portals/HomePage.jsx';
 import { fetchEntryModules } from '../features/portals/portalsSlice.js';
+import { reconcileLanguage } from '../lib/accountLanguage.js';
+import { CODES, getLanguage, setLanguage } from '../lib/i18n.js';
 import AppLayout from './AppLayout.jsx';
 import Shortcuts from './Shortcuts.jsx';
 
@@ -33,12 +35,17 @@ function Logout() {
   return <Loading />;
 }
 
-/** /profile: a saved profile or avatar reloads the signed-in user (the top bar's name and avatar); the
- *  notification settings (in the app and by e-mail) sit below. */
+/** A saved profile whose language changed: the app switches to it (the account keeps it for every device). */
+function followLanguage(user) {
+  if (user && CODES.includes(user.language) && user.language !== getLanguage()) setLanguage(user.language, { remember: true });
+}
+
+/** /profile: a saved profile or avatar reloads the signed-in user (the top bar's name and avatar, the language);
+ *  the notification settings (in the app and by e-mail) sit below. */
 function Profile() {
   const dispatch = useDispatch();
   return (
-    <ProfilePage onSaved={() => dispatch(fetchCurrentUser())}
+    <ProfilePage onSaved={() => dispatch(fetchCurrentUser()).unwrap().then(followLanguage, () => {})}
       extra={<><AccountSecurity /><NotificationPreferences /></>} />
   );
 }
@@ -46,7 +53,8 @@ function Profile() {
 export default function SignedInApp() {
   const dispatch = useDispatch();
   useEffect(() => {
-    dispatch(fetchCurrentUser());
+    // The account's language applies here; one picked on the login page just before goes to the account.
+    dispatch(fetchCurrentUser()).unwrap().then(reconcileLanguage, () => {});
     dispatch(fetchEntryModules());
   }, [dispatch]);
 

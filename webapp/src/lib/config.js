@@ -53,7 +53,8 @@ export function hostsFrom(table) {
     match: new RegExp(h.match, 'i'), brand: h.brand, apiBase: apiBaseOf(h.api),
   }));
   const def = (table && table.default) || {};
-  return { hosts, fallback: { brand: def.brand || 'consortium', apiBase: apiBaseOf(def.api) } };
+  const languages = Object.fromEntries(Object.entries((table && table.brands) || {}).map(([k, b]) => [k, b && b.language]));
+  return { hosts, fallback: { brand: def.brand || 'consortium', apiBase: apiBaseOf(def.api) }, languages };
 }
 
 let table = hostsFrom(builtInHosts);
@@ -65,7 +66,8 @@ export function configForLocation(loc) {
   const hostname = (loc && loc.hostname) || '';
   const entry = table.hosts.find((h) => h.match.test(hostname)) || table.fallback;
   const apiBase = typeof entry.apiBase === 'function' ? entry.apiBase(loc) : entry.apiBase || '';
-  return { brand: BRANDS[entry.brand] || BRANDS.consortium, apiBase };
+  const brand = BRANDS[entry.brand] || BRANDS.consortium;
+  return { brand, apiBase, language: (table.languages || {})[brand.key] || 'en' };
 }
 
 let current;

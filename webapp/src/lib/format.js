@@ -1,14 +1,18 @@
 /** Pure formatting helpers without heavy dependencies (the login route may import these). */
+import { formatNumber, t } from './i18n.js';
 
-const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB'];
+const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
 
-/** File size with base 1024: 0 Bytes, 512 Bytes, 1.5 KB, 2 MB, ... up to TB (spec §2, §9). */
+/**
+ * File size with base 1024: 0 Bytes, 512 Bytes, 1.5 KB, 2 MB, ... up to TB (spec §2, §9), with the language's
+ * decimal separator and unit names ('1,5 Ko' in French).
+ */
 export function formatFileSize(bytes, decimals = 2) {
   const n = Number(bytes);
-  if (!Number.isFinite(n) || n <= 0) return '0 Bytes';
+  if (!Number.isFinite(n) || n <= 0) return t('format.fileSize', { size: formatNumber(0), unit: 'B' });
   const i = Math.min(SIZE_UNITS.length - 1, Math.floor(Math.log(n) / Math.log(1024)));
   const value = n / 1024 ** i;
-  return `${parseFloat(value.toFixed(i === 0 ? 0 : decimals))} ${SIZE_UNITS[i]}`;
+  return t('format.fileSize', { size: formatNumber(value, { maximumFractionDigits: i === 0 ? 0 : decimals, useGrouping: false }), unit: SIZE_UNITS[i] });
 }
 
 /** A size typed by a person ('1.5 MB', '200kb', '512') in bytes; undefined when it is not a size. */
@@ -37,16 +41,17 @@ export function tabPath(label) {
 
 /**
  * Deliverable status colours (spec §4, §9): the spec's hues in shades dark enough for white text (WCAG 2.1 AA,
- * at least 4.5:1: orange 5.2, cyan 5.6, red 5.6, green 5.4, dark green 7.9, grey 5.5).
+ * at least 4.5:1: orange 5.2, cyan 5.6, red 5.6, green 5.4, dark green 7.9, grey 5.5). A `label` is a getter: read
+ * in the current language each time (the catalogs load after this module, and the language may change).
  */
 export const STATUS_COLOURS = {
-  NOT_STARTED: { colour: '#b54d00', label: 'Not Started', name: 'orange' },
-  IN_PROGRESS: { colour: '#0b7285', label: 'In Progress', name: 'cyan' },
-  BLOCKED: { colour: '#c62828', label: 'Blocked', name: 'red' },
-  COMPLETED: { colour: '#237a35', label: 'Completed', name: 'green' },
-  VERIFIED_COMPLETE: { colour: '#1b5e20', label: 'Verified Complete', name: 'dark green' },
+  NOT_STARTED: { colour: '#b54d00', get label() { return t('common.statusNotStarted'); }, name: 'orange' },
+  IN_PROGRESS: { colour: '#0b7285', get label() { return t('common.statusInProgress'); }, name: 'cyan' },
+  BLOCKED: { colour: '#c62828', get label() { return t('common.statusBlocked'); }, name: 'red' },
+  COMPLETED: { colour: '#237a35', get label() { return t('common.statusCompleted'); }, name: 'green' },
+  VERIFIED_COMPLETE: { colour: '#1b5e20', get label() { return t('common.statusVerifiedComplete'); }, name: 'dark green' },
 };
-export const NO_STATUS = { colour: '#5f6b73', label: 'no status', name: 'grey' };
+export const NO_STATUS = { colour: '#5f6b73', get label() { return t('common.noStatus'); }, name: 'grey' };
 
 /** {colour, label, name} for a status name; anything unknown is grey 'no status'. */
 export function statusStyle(status) {

@@ -5,6 +5,7 @@
  */
 import { create } from 'axios';
 import { getConfig } from './config.js';
+import { getLanguage } from './i18n.js';
 import { KEPT_READS_MAX, isOkStatus, keptOf } from './keptReads.js';
 import { getToken } from './session.js';
 import { sessionLost } from './sessionEvents.js';
@@ -22,10 +23,10 @@ const acceptNotModified = (status) => status === 304 || isOkStatus(status);
 
 api.interceptors.request.use((cfg) => {
   const token = getToken();
-  if (token) {
-    cfg.headers = cfg.headers || {};
-    cfg.headers.Authorization = `Bearer ${token}`;
-  }
+  cfg.headers = cfg.headers || {};
+  // The API answers in the page's language (an account's own choice wins on the server).
+  cfg.headers['Accept-Language'] = getLanguage() === 'pseudo' ? 'en' : getLanguage();
+  if (token) cfg.headers.Authorization = `Bearer ${token}`;
   const url = cfg.url || '';
   if (token && String(cfg.method || 'get').toLowerCase() === 'get' && REVALIDATED.test(url)) {
     const entry = keptOf(token).get(url);

@@ -10,6 +10,7 @@ import LinkStep from './LinkStep.jsx';
 import MfaStep from './MfaStep.jsx';
 import useCheckedForm from './useCheckedForm.js';
 import { validateLogin } from '../../lib/validation.js';
+import { t } from '../../lib/i18n.js';
 
 /** 'Sign in with {provider}' when the host's brand has single sign-on: off to the provider (PKCE, state, nonce). */
 function SsoButton({ name }) {
@@ -25,7 +26,7 @@ function SsoButton({ name }) {
   return (
     <div className="auth__sso">
       <button type="button" className="btn btn--block" onClick={go} disabled={busy} data-testid="sso-button">
-        {`Sign in with ${name}`}
+        {t('auth.signInWith', { name })}
       </button>
       {error && <div className="form__error" role="alert">{error}</div>}
     </div>
@@ -49,21 +50,21 @@ function PasswordForm() {
   };
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label="Sign in">
-      <Field id="login-username" label="Username" error={errors.username}>
+    <form className="form" onSubmit={submit} noValidate aria-label={t('auth.signIn')}>
+      <Field id="login-username" label={t('auth.username')} error={errors.username}>
         <input id="login-username" name="username" type="email" autoComplete="username"
           placeholder="name@example.org" value={values.username} onChange={change} />
       </Field>
-      <Field id="login-password" label="Password" error={errors.password}>
+      <Field id="login-password" label={t('auth.password')} error={errors.password}>
         <input id="login-password" name="password" type="password" autoComplete="current-password"
           value={values.password} onChange={change} />
       </Field>
       <button type="submit" className="btn btn--primary btn--block" disabled={loading}>
-        {loading ? 'Signing in...' : 'Sign in'}
+        {loading ? t('auth.signingIn') : t('auth.signIn')}
       </button>
       {error && <div className="form__error" role="alert" data-testid="login-error">{error}</div>}
       <div className="auth__links">
-        <Link to="/forgot-password">Forgot your password?</Link>
+        <Link to="/forgot-password">{t('auth.forgotPassword')}</Link>
       </div>
     </form>
   );
@@ -79,7 +80,7 @@ export default function LoginPage() {
     getSignInOptions().then(setOptions, () => {});
   }, []);
   return (
-    <AuthShell title={(mfa && 'Two-factor sign-in') || (link && 'Link single sign-on') || 'Sign in'}>
+    <AuthShell title={(mfa && t('auth.twoFactorSignIn')) || (link && t('auth.linkSso')) || t('auth.signIn')}>
       {mfa && <MfaStep />}
       {link && !mfa && <LinkStep />}
       {!mfa && !link && (
