@@ -3,16 +3,18 @@ import { useSelector } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router-dom';
 import Modal from '../components/Modal.jsx';
 import { portalHref } from '../lib/format.js';
+import { t } from '../lib/i18n.js';
 
-export const SHORTCUTS = [
-  ['/', 'Search'],
-  ['?', 'This list of shortcuts'],
-  ['g then p', 'Go to my portals'],
-  ['g then t', 'Go to my tasks'],
-  ['Escape', 'Close the topmost menu, popover or dialog'],
-  ['Ctrl+Enter', 'Post the comment being written'],
-  ['↑ ↓ on a move handle', 'Move an item up or down'],
-  ['j / k', 'Next / previous item in the side panel'],
+/** The shortcuts as [keys, what they do], in the current language. */
+export const shortcuts = () => [
+  ['/', t('common.search')],
+  ['?', t('app.shortcutsList')],
+  [t('app.keysThen', { first: 'g', second: 'p' }), t('app.shortcutPortals')],
+  [t('app.keysThen', { first: 'g', second: 't' }), t('app.shortcutTasks')],
+  ['Escape', t('app.shortcutEscape')],
+  ['Ctrl+Enter', t('app.shortcutPost')],
+  [t('app.keysMoveHandle', { keys: '↑ ↓' }), t('app.shortcutMove')],
+  ['j / k', t('app.shortcutPeek')],
 ];
 const SEQUENCE_MS = 1500;
 
@@ -67,9 +69,9 @@ export default function Shortcuts() {
   }, [navigate, pathname, portals, portalsLoaded, me]);
   if (!help) return null;
   return (
-    <Modal title="Keyboard shortcuts" onClose={() => setHelp(false)}>
+    <Modal title={t('app.keyboardShortcuts')} onClose={() => setHelp(false)}>
       <dl className="shortcuts" data-testid="shortcuts">
-        {SHORTCUTS.map(([keys, what]) => (
+        {shortcuts().map(([keys, what]) => (
           <div key={keys} className="shortcuts__row"><dt><kbd>{keys}</kbd></dt><dd>{what}</dd></div>
         ))}
       </dl>

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import Avatar from '../components/Avatar.jsx';
 import useClickOutside from '../hooks/useClickOutside.js';
 import useMenuKeys from '../hooks/useMenuKeys.js';
+import { t } from '../lib/i18n.js';
 
 /** Avatar (initials over the image), name, username, My Account, Edit Profile, My Portals, Logout. */
 export default function UserMenu() {
@@ -25,7 +26,7 @@ export default function UserMenu() {
         <span className="user-menu__caret" aria-hidden="true">▾</span>
       </button>
       {open && (
-        <div className="user-menu__panel" role="menu" aria-label="Account" ref={panel}>
+        <div className="user-menu__panel" role="menu" aria-label={t('app.account')} ref={panel}>
           <div className="user-menu__who">
             <Avatar name={name} src={user && user.avatar} size={44} />
             <div>
@@ -33,10 +34,10 @@ export default function UserMenu() {
               <div className="user-menu__username">{user && (user.username || user.email)}</div>
             </div>
           </div>
-          <Link role="menuitem" to="/profile" onClick={close}>My Account</Link>
-          <Link role="menuitem" to="/profile/edit" onClick={close}>Edit Profile</Link>
-          <Link role="menuitem" to="/" onClick={close}>My Portals</Link>
-          <Link role="menuitem" to="/logout" className="user-menu__logout">Logout</Link>
+          <Link role="menuitem" to="/profile" onClick={close}>{t('app.myAccount')}</Link>
+          <Link role="menuitem" to="/profile/edit" onClick={close}>{t('app.editProfile')}</Link>
+          <Link role="menuitem" to="/" onClick={close}>{t('app.myPortals')}</Link>
+          <Link role="menuitem" to="/logout" className="user-menu__logout">{t('app.logout')}</Link>
         </div>
       )}
     </div>

@@ -4,10 +4,11 @@
  * none.
  */
 import { createContext, useContext, useEffect, useMemo, useState } from 'react';
+import { t } from '../lib/i18n.js';
 
 const ScopeContext = createContext(null);
 
-const scopeOf = (m) => (m ? { id: m.id, name: m.name, typeLabel: m.typeLabel || 'item' } : null);
+const scopeOf = (m) => (m ? { id: m.id, name: m.name, typeLabel: m.typeLabel || t('app.scopeItem') } : null);
 
 export function SearchScopeProvider({ base, children }) {
   const [shown, setShown] = useState(null);
@@ -31,7 +32,7 @@ export function useScopeOf(module) {
   const typeLabel = module ? module.typeLabel : null;
   useEffect(() => {
     if (!setShown || id === null) return undefined;
-    setShown({ id, name, typeLabel: typeLabel || 'item' });
+    setShown({ id, name, typeLabel: typeLabel || t('app.scopeItem') });
     return () => setShown((s) => (s && s.id === id ? null : s));
   }, [setShown, id, name, typeLabel]);
 }

@@ -34,13 +34,14 @@ import TableHead from './dataTable/TableHead.jsx';
 import Toolbar from './dataTable/Toolbar.jsx';
 import useDataTable from './dataTable/useDataTable.js';
 import useSideways from '../hooks/useSideways.js';
+import { formatNumber, t } from '../lib/i18n.js';
 import './DataTable.css';
 
 export const PAGE_SIZES = [5, 10, 20, 30, 40, 50];
 
 function rowCount(isServer, shown, total) {
-  if (isServer || shown === total) return `${total} ${total === 1 ? 'row' : 'rows'}`;
-  return `${shown} of ${total} rows`;
+  if (isServer || shown === total) return t('components.rowCount', { count: total });
+  return t('components.rowsOfTotal', { shown: formatNumber(shown), total: formatNumber(total) });
 }
 
 /**
@@ -57,8 +58,8 @@ function rowCount(isServer, shown, total) {
  * @param exportName what the file holds: 'members' or ['tasks', portal.name] (the day is added); `testId` by default
  */
 export default function DataTable({
-  columns, data, pageSize: firstPageSize = 10, pageSizes = PAGE_SIZES, emptyText = 'Nothing here yet',
-  noMatchText = 'No matching rows', search = true, filters = true, toolbar = null, rowProps, getRowId, initialSortBy = [],
+  columns, data, pageSize: firstPageSize = 10, pageSizes = PAGE_SIZES, emptyText = t('components.nothingHereYet'),
+  noMatchText = t('components.noMatchingRows'), search = true, filters = true, toolbar = null, rowProps, getRowId, initialSortBy = [],
   testId = 'data-table', caption, server = null, groupBy = null, exportCsv = true, exportName,
 }) {
   const shown = useMemo(() => columns.filter((c) => !c.csvOnly), [columns]);

@@ -7,11 +7,12 @@
  */
 import { useEffect, useId, useRef } from 'react';
 import useServerForm from '../hooks/useServerForm.js';
+import { t } from '../lib/i18n.js';
 import FormElement from './FormElements.jsx';
 import Loading from './Loading.jsx';
 
-export default function DynamicForm({ url, form: givenForm, load, onSuccess, onCancel, submitLabel = 'Save',
-  cancelLabel = 'Cancel', testId, onDirty, again = false, footer = null }) {
+export default function DynamicForm({ url, form: givenForm, load, onSuccess, onCancel, submitLabel = t('common.save'),
+  cancelLabel = t('common.cancel'), testId, onDirty, again = false, footer = null }) {
   const saves = useRef(0);
   const focused = useRef(0);
   const formRef = useRef(null);
@@ -28,7 +29,7 @@ export default function DynamicForm({ url, form: givenForm, load, onSuccess, onC
     }
   }, [again, status]);
 
-  if (form.status === 'failed') return <div className="form__error" role="alert" data-testid="form-load-error">Error: {form.loadError}</div>;
+  if (form.status === 'failed') return <div className="form__error" role="alert" data-testid="form-load-error">{t('common.errorSays', { message: form.loadError })}</div>;
   if (form.status === 'loading') return <Loading inline />;
   return (
     <form ref={formRef} className="form dynamic-form" onSubmit={form.submit} noValidate data-testid={testId || 'dynamic-form'} aria-busy={form.busy}>
@@ -39,7 +40,7 @@ export default function DynamicForm({ url, form: givenForm, load, onSuccess, onC
       <div className="form__actions">
         {footer}
         {onCancel && <button type="button" className="btn" onClick={onCancel} disabled={form.busy}>{cancelLabel}</button>}
-        <button type="submit" className="btn btn--primary" disabled={form.busy}>{form.busy ? 'Saving...' : submitLabel}</button>
+        <button type="submit" className="btn btn--primary" disabled={form.busy}>{form.busy ? t('common.saving') : submitLabel}</button>
       </div>
     </form>
   );

@@ -1,9 +1,11 @@
 import { useCallback, useId, useRef, useState } from 'react';
+import { t } from '../lib/i18n.js';
 import { toast } from '../lib/toast.js';
 import DynamicForm from './DynamicForm.jsx';
 import Modal from './Modal.jsx';
 import SidePanel from './SidePanel.jsx';
 
+// The English texts (tests find them; the dialog says them in the reader's language).
 export const SUCCESS_TEXT = 'Data Transfer Successful';
 export const ANOTHER_LABEL = 'Create another';
 export const DISCARD_QUESTION = 'Discard the changes you have not saved?';
@@ -11,11 +13,11 @@ export const DISCARD_QUESTION = 'Discard the changes you have not saved?';
 /** 'Discard the changes...?' inside the dialog: Keep editing (also Escape) or Discard. */
 function DiscardPrompt({ onKeep, onDiscard }) {
   return (
-    <div className="discard" role="alertdialog" aria-label="Unsaved changes" data-testid="discard-prompt">
-      <p>{DISCARD_QUESTION}</p>
+    <div className="discard" role="alertdialog" aria-label={t('common.unsavedChanges')} data-testid="discard-prompt">
+      <p>{t('common.discardQuestion')}</p>
       <div className="form__actions">
-        <button type="button" className="btn" onClick={onKeep}>Keep editing</button>
-        <button type="button" className="btn btn--danger" onClick={onDiscard}>Discard</button>
+        <button type="button" className="btn" onClick={onKeep}>{t('common.keepEditing')}</button>
+        <button type="button" className="btn btn--danger" onClick={onDiscard}>{t('common.discard')}</button>
       </div>
     </div>
   );
@@ -27,7 +29,7 @@ function AnotherBox({ checked, onChange }) {
   return (
     <label className="form__another" htmlFor={id}>
       <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} data-testid="create-another" />
-      {ANOTHER_LABEL}
+      {t('common.createAnother')}
     </label>
   );
 }
@@ -53,7 +55,7 @@ export default function FormDialog({ title, url, load, note, onClose, onSuccess,
     else onClose();
   };
   const saved = (item, data) => {
-    toast((successText && successText(item, data)) || SUCCESS_TEXT);
+    toast((successText && successText(item, data)) || t('common.dataTransferSuccessful'));
     if (onSuccess) onSuccess(item, data);
     if (!again) onClose();
   };

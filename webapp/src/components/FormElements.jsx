@@ -1,4 +1,5 @@
 /** The renderers of a server form's elements, one per element type (spec §3 Dynamic form definition). */
+import { t } from '../lib/i18n.js';
 import Field from './Field.jsx';
 
 function InputControl({ el, common, value, onChange }) {
@@ -12,7 +13,7 @@ function TextareaControl({ el, common, value, onChange }) {
 function SelectControl({ el, common, value, onChange }) {
   return (
     <select {...common} value={value ?? ''} onChange={(e) => onChange(e.target.value)}>
-      <option value="" disabled>{el.placeholder || `Select ${el.label || ''}`.trim()}</option>
+      <option value="" disabled>{el.placeholder || (el.label ? t('common.selectNamed', { label: el.label }) : t('common.select'))}</option>
       {(el.options || []).map((o) => <option key={String(o.value)} value={String(o.value)}>{o.label}</option>)}
     </select>
   );
@@ -36,10 +37,10 @@ function Presets({ el, form, id }) {
   };
   const current = el.presets.find((p) => p.role === form.values[el.name]);
   return (
-    <Field id={id} label="Preset">
+    <Field id={id} label={t('common.preset')}>
       <select id={id} value={current ? current.role : ''} disabled={form.busy} onChange={(e) => choose(e.target.value)}
         data-testid="role-preset">
-        <option value="" disabled>Choose a preset</option>
+        <option value="" disabled>{t('common.choosePreset')}</option>
         {el.presets.map((p) => <option key={p.role} value={p.role}>{p.role}</option>)}
       </select>
     </Field>
@@ -65,7 +66,7 @@ function Unsupported({ el }) {
   return (
     <div className="field field--todo" data-testid="todo-element">
       <span className="field__label">{el.label}</span>
-      <div className="todo">To do: the element type &lsquo;{el.type}&rsquo; is not supported yet.</div>
+      <div className="todo">{t('common.unsupportedElement', { type: el.type })}</div>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import useClickOutside from '../hooks/useClickOutside.js';
 import Avatar from './Avatar.jsx';
-import { RIGHTS, yesNo } from '../lib/rights.js';
+import { t } from '../lib/i18n.js';
+import { RIGHTS, rightLabel, yesNo } from '../lib/rights.js';
 import './MemberAvatar.css';
 
 /** Where the popover goes: below the avatar when there is room, else above (fixed coordinates). */
@@ -15,15 +16,15 @@ function MemberCard({ member: m, pos }) {
   return (
     <span className="member-pop__card" role="tooltip" data-testid="member-popover" style={pos}>
       <span className="member-pop__name">
-        {m.name}{m.admin && <span className="member-pop__admin"> (Admin)</span>}
+        {m.name}{m.admin && <span className="member-pop__admin"> {t('components.adminMark')}</span>}
       </span>
-      <span className="member-pop__row"><span>Role</span>{m.role || '—'}</span>
-      <span className="member-pop__row"><span>Email</span>{m.userEmail || m.userName}</span>
-      <span className="member-pop__row"><span>Organisation</span>{m.organisation || '—'}</span>
+      <span className="member-pop__row"><span>{t('components.role')}</span>{m.role || '—'}</span>
+      <span className="member-pop__row"><span>{t('components.email')}</span>{m.userEmail || m.userName}</span>
+      <span className="member-pop__row"><span>{t('components.organisation')}</span>{m.organisation || '—'}</span>
       <span className="member-pop__rights">
-        {RIGHTS.map(([label, key]) => (
-          <span key={key} className={m[key] ? 'member-pop__right is-yes' : 'member-pop__right'} data-testid={`right-${label}`}>
-            <span>{label}</span><strong>{yesNo(m[key])}</strong>
+        {RIGHTS.map(([code, key]) => (
+          <span key={key} className={m[key] ? 'member-pop__right is-yes' : 'member-pop__right'} data-testid={`right-${code}`}>
+            <span>{rightLabel(code)}</span><strong>{yesNo(m[key])}</strong>
           </span>
         ))}
       </span>
@@ -52,7 +53,7 @@ export default function MemberAvatar({ member, size = 30 }) {
   const open = pinned || hover;
   return (
     <span className="member-pop" ref={ref} onMouseEnter={show} onMouseLeave={() => setHover(false)}>
-      <button type="button" className="member-pop__trigger" aria-expanded={open} aria-label={`About ${member.name}`}
+      <button type="button" className="member-pop__trigger" aria-expanded={open} aria-label={t('components.aboutMember', { name: member.name })}
         onFocus={show} onBlur={() => setHover(false)}
         onClick={() => { if (ref.current) setPos(placeNear(ref.current)); setPinned((p) => !p); }} data-testid="member-avatar">
         <Avatar name={member.name || member.userName} size={size} src={member.avatar || null} title={member.name} />

@@ -1,3 +1,4 @@
+import { t } from '../lib/i18n.js';
 import Modal from './Modal.jsx';
 
 /** A message with its title (SUCCESS, ERROR, ...) and Ok, which closes it; nothing while `message` is empty. */
@@ -5,7 +6,7 @@ export default function MessageDialog({ title, message, onClose, testId, okTestI
   if (!message) return null;
   return (
     <Modal title={title} onClose={onClose}
-      footer={<button type="button" className="btn btn--primary" onClick={onClose} data-testid={okTestId}>Ok</button>}>
+      footer={<button type="button" className="btn btn--primary" onClick={onClose} data-testid={okTestId}>{t('common.ok')}</button>}>
       {children || <p data-testid={testId}>{message}</p>}
     </Modal>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import useFocusTrap from '../hooks/useFocusTrap.js';
+import { t } from '../lib/i18n.js';
 
 /**
  * A dialog over the page, named by its title; Escape (on the topmost dialog only) or the backdrop closes it. It
@@ -24,7 +25,7 @@ export default function Modal({ title, onClose, children, footer, wide = false }
         ref={dialog} tabIndex={-1}>
         <div className="modal__head">
           <h2 className="modal__title">{title}</h2>
-          {onClose && <button type="button" className="modal__close" aria-label="Close" onClick={onClose}>×</button>}
+          {onClose && <button type="button" className="modal__close" aria-label={t('common.close')} onClick={onClose}>×</button>}
         </div>
         <div className="modal__body">{children}</div>
         {footer && <div className="modal__foot">{footer}</div>}

@@ -1,13 +1,14 @@
 import { Link, useLocation } from 'react-router-dom';
+import { t } from '../lib/i18n.js';
 
 /** The 999 view for unknown signed-in paths (spec §2). */
 export function NotFound999() {
   return (
     <div className="notfound" data-testid="not-found">
       <div className="notfound__code">999</div>
-      <h1>Page not found</h1>
-      <p className="muted">The page you are looking for does not exist, or you have no access to it.</p>
-      <Link className="btn btn--primary" to="/">Back to my portals</Link>
+      <h1>{t('components.pageNotFound')}</h1>
+      <p className="muted">{t('components.pageNotFoundText')}</p>
+      <Link className="btn btn--primary" to="/">{t('components.backToPortals')}</Link>
     </div>
   );
 }
@@ -17,7 +18,7 @@ export function NoMatch() {
   const { pathname } = useLocation();
   return (
     <div className="nomatch" data-testid="no-match">
-      <h3>No match for <code>{pathname}</code></h3>
+      <h3>{t('components.noMatchFor', { path: <code key="path">{pathname}</code> })}</h3>
     </div>
   );
 }

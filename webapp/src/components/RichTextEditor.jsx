@@ -10,6 +10,7 @@ import {
 } from 'draft-js';
 import 'draft-js/dist/Draft.css';
 import './RichTextEditor.css';
+import { t } from '../lib/i18n.js';
 import { isSafeUrl, isVaultImageSrc, normaliseLinkInput, normaliseRaw, rawText } from '../lib/richText.js';
 import { blockRenderer, insertAtomic } from './richText/atomic.jsx';
 import FormatToolbar from './richText/FormatToolbar.jsx';
@@ -33,7 +34,7 @@ function LinkPart({ contentState, entityKey, children }) {
       </a>
     );
   }
-  return <span className="rte__link rte__link--blocked" title="This link is not allowed" data-testid="blocked-link">{children}</span>;
+  return <span className="rte__link rte__link--blocked" title={t('components.linkNotAllowed')} data-testid="blocked-link">{children}</span>;
 }
 
 const decorator = new CompositeDecorator([{ strategy: findLinks, component: LinkPart }]);
@@ -82,7 +83,7 @@ function useLinkBox(state, update, focus) {
   const open = () => {
     const selection = state.getSelection();
     if (selection.isCollapsed()) {
-      setBox({ url: '', error: 'Select the text to link first', selection });
+      setBox({ url: '', error: t('components.selectTextToLink'), selection });
       return;
     }
     const at = linkAtCursor(state);
@@ -91,7 +92,7 @@ function useLinkBox(state, update, focus) {
   const apply = () => {
     const url = normaliseLinkInput(box.url);
     if (!isSafeUrl(url)) {
-      setBox({ ...box, error: 'Only http(s) and mailto links are allowed' });
+      setBox({ ...box, error: t('components.onlySafeLinks') });
       return;
     }
     const content = state.getCurrentContent().createEntity('LINK', 'MUTABLE', { url });
@@ -117,7 +118,7 @@ function useImageBox(current, update, focus, onUploadImage) {
   const open = (s) => setAt(s.getSelection());
   const insert = async (file, alt) => {
     const src = await onUploadImage(file, alt);
-    if (!isVaultImageSrc(src)) throw new Error('The image could not be placed');
+    if (!isVaultImageSrc(src)) throw new Error(t('components.imageNotPlaced'));
     update(insertAtomic(EditorState.forceSelection(current.current, at), 'IMAGE', { src, alt }));
     setAt(null);
     setTimeout(focus, 0);
@@ -131,7 +132,7 @@ function useImageBox(current, update, focus, onUploadImage) {
  * the EditorState on every change (use contentJson / isEmptyContent on it). With `onUploadImage(file, alt)`
  * (answering the uploaded file's vault download URL) it offers images too.
  */
-export default function RichTextEditor({ value, onChange, placeholder = 'Write here…', id, ariaLabel = 'Content',
+export default function RichTextEditor({ value, onChange, placeholder = t('components.writeHere'), id, ariaLabel = t('components.content'),
   invalid = false, testId = 'rich-text-editor', onUploadImage }) {
   const [state, setState] = useState(() => editorStateFrom(value));
   const editor = useRef(null);

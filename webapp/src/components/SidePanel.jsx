@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import useFocusTrap from '../hooks/useFocusTrap.js';
+import { t } from '../lib/i18n.js';
 
 /**
  * A non-modal panel at the right edge, beside the page it edits (Edit Project): named by its title, it takes the
@@ -24,7 +25,7 @@ export default function SidePanel({ title, onClose, children }) {
     <aside className="sidepanel" role="dialog" aria-modal="false" aria-label={title} ref={ref} tabIndex={-1} data-testid="side-panel">
       <div className="modal__head">
         <h2 className="modal__title">{title}</h2>
-        {onClose && <button type="button" className="modal__close" aria-label="Close" onClick={onClose}>×</button>}
+        {onClose && <button type="button" className="modal__close" aria-label={t('common.close')} onClick={onClose}>×</button>}
       </div>
       <div className="sidepanel__body">{children}</div>
     </aside>

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { t } from '../lib/i18n.js';
 
+/** What a 409 says, in English (tests compare with it; the control shows it in the reader's language). */
 export const STALE_TEXT = 'This item was changed by someone else. It now shows their change.';
 
 /**
@@ -28,7 +30,7 @@ export default function useInPlace(value, write, { onSaved, onStale } = {}) {
       if (onSaved) onSaved(answer, next);
     } catch (err) {
       setPending(undefined);
-      setError(err.status === 409 ? STALE_TEXT : err.message);
+      setError(err.status === 409 ? t('components.staleItem') : err.message);
       if (err.status === 409 && onStale) onStale();
     } finally {
       setBusy(false);

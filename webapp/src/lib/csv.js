@@ -6,6 +6,7 @@
  * as numbers, e.g. a size in bytes, -3) are data, never a formula, and stay as they are.
  */
 
+import { t } from './i18n.js';
 import saveBlob from './saveFile.js';
 
 export const BOM = '\uFEFF';
@@ -16,7 +17,7 @@ const NEEDS_QUOTES = /[",\r\n]/;
 export function plainText(value) {
   if (value === null || value === undefined) return '';
   if (Array.isArray(value)) return value.map(plainText).filter(Boolean).join('; ');
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? t('common.yes') : t('common.no');
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
   if (typeof value === 'object') return plainText(value.label ?? value.name ?? '');
   return String(value);

@@ -1,7 +1,8 @@
 /** What a failed call says, for a person and per form element (spec §7 error envelope, §8). */
+import { t } from './i18n.js';
 
 /** A person-readable message out of a failed call. */
-export function errorMessage(err, fallback = 'Something went wrong') {
+export function errorMessage(err, fallback = t('common.somethingWentWrong')) {
   if (!err) return fallback;
   const data = err.response && err.response.data;
   if (data && typeof data === 'object' && data.error) return data.error;

@@ -5,18 +5,19 @@
  */
 import api from './apiClient.js';
 import { errorMessage, fieldErrors, statusOf } from './errors.js';
+import { t } from './i18n.js';
 import { tellSchedule } from './schedule.js';
 
-export const REQUIRED_MESSAGES = {
-  date: 'Date is required',
-  email: 'Email is required',
-  file: 'File is required',
-};
-export const DEFAULT_REQUIRED = 'Input is required';
 export const SUPPORTED_TYPES = ['compound', 'hidden', 'text', 'date', 'email', 'file', 'select', 'checkbox', 'textarea'];
 
+/** What an empty required element of `type` says. */
 export function requiredMessage(type) {
-  return REQUIRED_MESSAGES[type] || DEFAULT_REQUIRED;
+  switch (type) {
+    case 'date': return t('common.dateRequired');
+    case 'email': return t('common.emailRequired');
+    case 'file': return t('common.fileRequired');
+    default: return t('common.inputRequired');
+  }
 }
 
 /** The leaf elements of a form (compound elements open into their children). */

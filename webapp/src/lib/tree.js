@@ -3,6 +3,7 @@
  * parent, `rollup`): what the tree table and the Gantt show of it, expanded, collapsed or filtered.
  */
 import { statusStyle } from './format.js';
+import { formatNumber, t } from './i18n.js';
 
 /** {byId, kids: {id: [child ids]}} of the rows. */
 export function indexTree(rows) {
@@ -56,8 +57,10 @@ export function rowUrl(row, byId, baseUrl) {
 
 /** '3 of 7 done: 2 In Progress, 1 Blocked, ...' : a roll-up in words (what a screen reader and a tooltip say). */
 export function rollupText(rollup) {
-  const parts = Object.entries(rollup.byStatus).map(([name, n]) => `${n} ${statusStyle(name).label}`);
-  return `${rollup.done} of ${rollup.total} done${parts.length ? `: ${parts.join(', ')}` : ''}`;
+  const parts = Object.entries(rollup.byStatus)
+    .map(([name, n]) => t('components.rollupStatus', { n: formatNumber(n), status: statusStyle(name).label }));
+  const done = { done: formatNumber(rollup.done), total: formatNumber(rollup.total) };
+  return parts.length ? t('components.rollupDoneBy', { ...done, statuses: parts.join(', ') }) : t('components.rollupDone', done);
 }
 
 /** The by-status segments of a roll-up's bar, in the statuses' order: [{name, n, colour, width (percent)}]. */

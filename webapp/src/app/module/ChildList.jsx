@@ -4,6 +4,7 @@ import Loading from '../../components/Loading.jsx';
 import StatusBadge from '../../components/StatusBadge.jsx';
 import { treeChanged } from '../../lib/changes.js';
 import { formatDate } from '../../lib/dates.js';
+import { formatNumber, inSentence, t } from '../../lib/i18n.js';
 import { shortType } from '../../lib/format.js';
 import ChecklistBox from '../../features/checklist/ChecklistBox.jsx';
 import AddModuleDialog from '../../features/clone/AddModuleDialog.jsx';
@@ -39,9 +40,9 @@ function useReorder(children, onChanged) {
     setSaving(true);
     try {
       await reindexChild(link, to > 0 ? ids[to - 1] : 0);
-      setSaid(`${moved.name} moved to position ${to + 1} of ${ids.length}`);
+      setSaid(t('app.movedTo', { name: moved.name, position: formatNumber(to + 1), total: formatNumber(ids.length) }));
     } catch {
-      setSaid(`${moved.name} could not be moved`); // the reload below shows the order the server kept
+      setSaid(t('app.notMoved', { name: moved.name })); // the reload below shows the order the server kept
     }
     setSaving(false);
     treeChanged();
@@ -77,8 +78,8 @@ function MoveHandle({ child: c, reorder }) {
     if (reorder.focused(c.id) && ref.current && lost) ref.current.focus();
   });
   return (
-    <button type="button" className="drag__handle" ref={ref} title="Drag to reorder, or use the arrow keys"
-      aria-label={`Move ${c.name}`} aria-describedby="reorder-help" onKeyDown={reorder.onKey(c)}>
+    <button type="button" className="drag__handle" ref={ref} title={t('app.dragToReorder')}
+      aria-label={t('app.moveRow', { name: c.name })} aria-describedby="reorder-help" onKeyDown={reorder.onKey(c)}>
       <span aria-hidden="true">⋮⋮</span>
     </button>
   );
@@ -89,7 +90,7 @@ export function Rollup({ rollup }) {
   const text = rollupText(rollup);
   return (
     <span className="rollup" title={text} data-testid="rollup">
-      <span className="rollup__count" aria-hidden="true">{rollup.done}/{rollup.total}</span>
+      <span className="rollup__count" aria-hidden="true">{formatNumber(rollup.done)}/{formatNumber(rollup.total)}</span>
       {rollup.total > 0 && (
         <span className="rollup__bar" aria-hidden="true">
           {rollupSegments(rollup).map((s) => <i key={s.name} style={{ width: `${s.width}%`, background: s.colour }} />)}
@@ -103,11 +104,11 @@ export function Rollup({ rollup }) {
 /** The warning on a parent marked done while items below it are open. */
 export function OpenItemsFlag({ row }) {
   const open = row.rollup.total - row.rollup.done;
-  const status = (row.deliverable && row.deliverable.status && row.deliverable.status.label) || 'done';
+  const status = (row.deliverable && row.deliverable.status && row.deliverable.status.label) || t('app.statusDone');
   return (
-    <span className="tree__flag" data-testid="tree-flag"
-      title={`Marked ${status}, but ${open} item${open === 1 ? '' : 's'} below ${open === 1 ? 'is' : 'are'} still open`}>
-      <span aria-hidden="true">⚠ </span>Open items<span className="sr-only">: marked {status} with {open} open below</span>
+    <span className="tree__flag" data-testid="tree-flag" title={t('app.openItemsTitle', { status, count: open })}>
+      <span aria-hidden="true">⚠ </span>{t('app.openItems')}
+      <span className="sr-only">{t('app.openItemsSr', { status, count: open })}</span>
     </span>
   );
 }
@@ -120,32 +121,32 @@ export function OpenItemsFlag({ row }) {
 function ChildRow({ child: c, href, direct, reorder, onChanged, toggle, path }) {
   const d = c.deliverable;
   const done = isCompleted(c);
-  const na = <span className="muted">n/a</span>;
+  const na = <span className="muted">{t('app.notApplicable')}</span>;
   const moves = direct && c.links && c.links.reindex;
   return (
     <tr data-testid={direct ? 'child-row' : 'tree-row'} data-depth={c.depth || 0} {...(direct ? reorder.rowProps(c) : {})}>
       <td className="drag">{moves ? <MoveHandle child={c} reorder={reorder} /> : null}</td>
       <td className="childlist__check"><ChecklistBox module={c} onChanged={onChanged} /></td>
-      <td className="muted" data-label="ID">{c.id}</td>
+      <td className="muted" data-label={t('app.id')}>{c.id}</td>
       <td className="childlist__title" style={path ? undefined : { '--depth': c.depth || 0 }}>
         <div className="tree__cell">
           {toggle}
           <div className="tree__main">
             {path && path.length > 0 && <div className="tree__path" data-testid="tree-path">{path.join(' › ')} ›</div>}
             <Link to={href} className={done ? 'childlist__name childlist__name--done' : 'childlist__name'}>
-              {done && <span className="check" aria-label="completed">✓</span>}
+              {done && <span className="check" aria-label={t('app.completedMark')}>✓</span>}
               {c.name}
             </Link>
             {c.rollup && c.rollup.flagged && <> <OpenItemsFlag row={c} /></>}
-            {d && d.milestone && <> <span className="badge badge--milestone" data-testid="milestone-badge">◆ Milestone</span></>}
+            {d && d.milestone && <> <span className="badge badge--milestone" data-testid="milestone-badge">◆ {t('app.milestone')}</span></>}
             {c.description && <div className="childlist__desc">{c.description}</div>}
           </div>
         </div>
       </td>
-      <td data-label="Status"><StatusBadge status={d && d.status} /></td>
-      <td className="childlist__owner" data-label="Owner">{(d && d.ownerName) || na}</td>
-      <td className="nowrap" data-label="Deadline">{d && d.deadline ? formatDate(d.deadline) : na}</td>
-      <td className="muted" data-label="Items">{c.rollup ? <Rollup rollup={c.rollup} /> : c.childCount || 0}</td>
+      <td data-label={t('common.status')}><StatusBadge status={d && d.status} /></td>
+      <td className="childlist__owner" data-label={t('common.owner')}>{(d && d.ownerName) || na}</td>
+      <td className="nowrap" data-label={t('app.deadline')}>{d && d.deadline ? formatDate(d.deadline) : na}</td>
+      <td className="muted" data-label={t('app.items')}>{c.rollup ? <Rollup rollup={c.rollup} /> : formatNumber(c.childCount || 0)}</td>
     </tr>
   );
 }
@@ -155,7 +156,7 @@ function Toggle({ row, open, hasKids, onToggle }) {
   if (!hasKids) return <span className="tree__toggle tree__toggle--leaf" aria-hidden="true" />;
   return (
     <button type="button" className="tree__toggle" aria-expanded={open} onClick={() => onToggle(row.id)}
-      aria-label={`${open ? 'Collapse' : 'Expand'} ${row.name}`} data-testid="tree-toggle">
+      aria-label={open ? t('app.collapseRow', { name: row.name }) : t('app.expandRow', { name: row.name })} data-testid="tree-toggle">
       <span aria-hidden="true">{open ? '▾' : '▸'}</span>
     </button>
   );
@@ -180,21 +181,21 @@ export function TreeTable({ rows, moduleId, type, urlOf, filter = '', onChanged 
   });
   return (
     <>
-      <p id="reorder-help" className="sr-only">Up and down arrow keys move the item; the new order is saved at once.</p>
+      <p id="reorder-help" className="sr-only">{t('app.reorderHelp')}</p>
       <div className="sr-only" aria-live="polite" data-testid="reorder-status">{reorder.said}</div>
       {/* a narrow column (a laptop beside the side menu) scrolls the table in its box, not the page */}
       <div className="childlist__scroll">
         <table className="table childlist__table table--cards">
           <thead>
             <tr>
-              <th style={{ width: 28 }}><span className="sr-only">Move</span></th>
-              <th style={{ width: 36 }}><span className="sr-only">Completed</span></th>
-              <th style={{ width: 60 }}>ID</th>
-              <th>Name</th>
-              <th>Status</th>
-              <th>Owner</th>
-              <th>Deadline</th>
-              <th style={{ width: 70 }}>Items</th>
+              <th style={{ width: 28 }}><span className="sr-only">{t('app.moveColumn')}</span></th>
+              <th style={{ width: 36 }}><span className="sr-only">{t('app.completedColumn')}</span></th>
+              <th style={{ width: 60 }}>{t('app.id')}</th>
+              <th>{t('common.name')}</th>
+              <th>{t('common.status')}</th>
+              <th>{t('common.owner')}</th>
+              <th>{t('app.deadline')}</th>
+              <th style={{ width: 70 }}>{t('app.items')}</th>
             </tr>
           </thead>
           <tbody>
@@ -206,7 +207,7 @@ export function TreeTable({ rows, moduleId, type, urlOf, filter = '', onChanged 
           </tbody>
         </table>
       </div>
-      {filter && !shown.length && <div className="empty" data-testid="tree-nomatch">Nothing matches ‘{filter}’</div>}
+      {filter && !shown.length && <div className="empty" data-testid="tree-nomatch">{t('app.nothingMatches', { filter })}</div>}
     </>
   );
 }
@@ -228,17 +229,19 @@ export default function ChildList({ module, childType, baseUrl, onChanged }) {
   const gantt = new URLSearchParams(useLocation().search).get('view') === 'gantt';
   const byId = useMemo(() => indexTree(rows).byId, [rows]);
   const urlOf = (c) => (c.parentId === module.id ? `${tabUrl}/${c.id}` : rowUrl(c, byId, baseUrl));
+  const filterLabel = t('app.filterByName', { types: inSentence(childType.labelPlural) });
+  const addLabel = (addLink && addLink.label) || t('app.addType', { type: childType.label });
   let body;
   // The Gantt opens fitted to the subtree's dates: it waits for them.
   if ((!typed.length || gantt) && tree.status === 'loading') body = <Loading inline />;
-  else if (!typed.length) body = <div className="empty">No {childType.labelPlural.toLowerCase()} yet</div>;
+  else if (!typed.length) body = <div className="empty">{t('app.noneYet', { types: inSentence(childType.labelPlural) })}</div>;
   else if (gantt) body = <GanttChart key={childType.type} modules={rows} relations={tree.data ? tree.data.relations : null} planning={tree.data ? tree.data.planning : null} linkOf={urlOf}
     onChanged={onChanged} />;
   else {
     body = (
       <>
         <input className="tree__filter" type="search" value={filter} onChange={(e) => setFilter(e.target.value)}
-          placeholder={`Filter ${childType.labelPlural.toLowerCase()} by name`} aria-label={`Filter ${childType.labelPlural.toLowerCase()} by name`}
+          placeholder={filterLabel} aria-label={filterLabel}
           data-testid="tree-filter" />
         <TreeTable rows={rows} moduleId={module.id} type={childType.type} urlOf={urlOf} filter={filter} onChanged={onChanged} />
       </>
@@ -247,26 +250,26 @@ export default function ChildList({ module, childType, baseUrl, onChanged }) {
   return (
     <div className="childlist" data-testid="child-list">
       <div className="childlist__head">
-        <h2 className="section-title">{childType.labelPlural} <span className="count">{typed.length}</span></h2>
+        <h2 className="section-title">{childType.labelPlural} <span className="count">{formatNumber(typed.length)}</span></h2>
         <div className="childlist__tools">
-          <div className="toggle" role="group" aria-label="View">
-            <Link className={gantt ? 'toggle__btn' : 'toggle__btn toggle__btn--on'} to={tabUrl}>List</Link>
-            <Link className={gantt ? 'toggle__btn toggle__btn--on' : 'toggle__btn'} to={`${tabUrl}?view=gantt`} data-testid="gantt-toggle">Gantt</Link>
+          <div className="toggle" role="group" aria-label={t('app.view')}>
+            <Link className={gantt ? 'toggle__btn' : 'toggle__btn toggle__btn--on'} to={tabUrl}>{t('app.list')}</Link>
+            <Link className={gantt ? 'toggle__btn toggle__btn--on' : 'toggle__btn'} to={`${tabUrl}?view=gantt`} data-testid="gantt-toggle">{t('app.gantt')}</Link>
           </div>
           {addLink && (
             <button type="button" className="btn btn--primary btn--small" onClick={() => setAdding(true)}
               data-testid={`add-${shortType(childType.type)}`}>
-              + {addLink.label || `Add ${childType.label}`}
+              + {addLabel}
             </button>
           )}
         </div>
       </div>
       {tree.data && tree.data.truncated && (
-        <p className="muted" data-testid="tree-truncated">Showing the first {tree.data.cap.toLocaleString('en')} items of this subtree.</p>
+        <p className="muted" data-testid="tree-truncated">{t('app.treeTruncated', { count: formatNumber(tree.data.cap) })}</p>
       )}
       {body}
       {adding && (
-        <AddModuleDialog title={addLink.label || `Add ${childType.label}`} link={addLink}
+        <AddModuleDialog title={addLabel} link={addLink}
           onClose={() => setAdding(false)}
           onSuccess={() => { treeChanged(); if (onChanged) onChanged(); }} />
       )}

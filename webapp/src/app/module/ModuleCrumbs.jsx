@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { t } from '../../lib/i18n.js';
 import { ancestorUrl } from './childPath.js';
 
 /**
@@ -10,7 +11,7 @@ export default function ModuleCrumbs({ module, trail }) {
   const { pathname } = useLocation();
   if (!module) return <span className="crumbs" />;
   return (
-    <nav className="crumbs" aria-label={`Path to ${module.name}`} data-testid="crumbs">
+    <nav className="crumbs" aria-label={t('app.pathTo', { name: module.name })} data-testid="crumbs">
       {(module.fullPath || []).map((a, i) => {
         const url = ancestorUrl(a, trail, pathname);
         return (

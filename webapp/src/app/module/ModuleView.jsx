@@ -7,6 +7,7 @@ import useFocusTrap from '../../hooks/useFocusTrap.js';
 import useMediaQuery from '../../hooks/useMediaQuery.js';
 import useOverlay from '../../hooks/useOverlay.js';
 import { viewModule } from '../../features/modules/api.js';
+import { t } from '../../lib/i18n.js';
 import FieldsSection from '../../features/customFields/FieldsSection.jsx';
 import ModuleHeader from '../../features/modules/ModuleHeader.jsx';
 import PropertiesPanel from '../../features/modules/PropertiesPanel.jsx';
@@ -25,8 +26,8 @@ export function Deleted({ page = false }) {
   const Heading = page ? 'h1' : 'h2';
   return (
     <div className="deleted" data-testid="deleted">
-      <Heading className="deleted__title">Deleted</Heading>
-      <p className="muted">This item no longer exists.</p>
+      <Heading className="deleted__title">{t('app.deleted')}</Heading>
+      <p className="muted">{t('app.deletedText')}</p>
     </div>
   );
 }
@@ -39,8 +40,8 @@ export function AccessLost({ testId = 'access-lost', page = false, children }) {
   const Heading = page ? 'h1' : 'h2';
   return (
     <div className="deleted" data-testid={testId}>
-      <Heading className="deleted__title">No longer shared with you</Heading>
-      <p className="muted">You were removed from this item or from one above it.</p>
+      <Heading className="deleted__title">{t('app.accessLost')}</Heading>
+      <p className="muted">{t('app.accessLostText')}</p>
       {children}
     </div>
   );
@@ -120,14 +121,14 @@ function BehindPeek({ opener, Overview, module, baseUrl, tab }) {
 function ModuleTabs({ module, baseUrl, trail, changed, reload, peeking, Overview, opener }) {
   const tabs = moduleTabs(module);
   const tab = (extra = {}) => <TabContent module={module} baseUrl={baseUrl} onChanged={changed} {...extra} />;
-  const links = tabs.map((t) => ({ to: `${baseUrl}/${t.tab}`, label: t.label }));
-  if (Overview) links.unshift({ to: baseUrl, label: 'Overview', end: true });
+  const links = tabs.map((d) => ({ to: `${baseUrl}/${d.tab}`, label: d.label }));
+  if (Overview) links.unshift({ to: baseUrl, label: t('app.overview'), end: true });
   const child = peeking
     ? (Overview ? <BehindPeek opener={opener} Overview={Overview} module={module} baseUrl={baseUrl} tab={tab} /> : tab())
     : <>{tab()}<ChildOverlay parent={module} baseUrl={baseUrl} trail={trail} opener={opener} onChanged={() => reload()} /></>;
   return (
     <>
-      <TabNav label={`Tabs of ${module.name}`} testId="tabs" tabs={links} />
+      <TabNav label={t('app.tabsOf', { name: module.name })} testId="tabs" tabs={links} />
       <div className="tabs__panel">
         <Routes>
           {Overview ? (
@@ -152,11 +153,11 @@ function OverlayFrame({ module, closeTo, trail, children }) {
   useOverlay(ref, closeTo);
   useFocusTrap(ref);
   return (
-    <div className="overlay" role="dialog" aria-modal="true" aria-label={module ? `${module.typeLabel} ${module.name}` : 'Loading'}
+    <div className="overlay" role="dialog" aria-modal="true" aria-label={module ? `${module.typeLabel} ${module.name}` : t('app.loadingLabel')}
       data-testid="overlay" ref={ref} tabIndex={-1}>
       <div className="overlay__bar">
         <ModuleCrumbs module={module} trail={trail} />
-        <NavLink to={closeTo} className="overlay__close" data-testid="overlay-close">CLOSE ✕</NavLink>
+        <NavLink to={closeTo} className="overlay__close" data-testid="overlay-close">{t('app.closeCaps')} ✕</NavLink>
       </div>
       <div className="overlay__content">{children}</div>
     </div>

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { t } from '../../lib/i18n.js';
 import { typing } from '../Shortcuts.jsx';
 import ModuleCrumbs from './ModuleCrumbs.jsx';
 import { siblingAt } from './childPath.js';
@@ -48,11 +49,11 @@ export default function PeekFrame({ module, url, closeTo, listUrl, trail, siblin
     return () => window.removeEventListener('keydown', onKey);
   }, [navigate, closeTo, listUrl, siblings, module]);
   return (
-    <aside className="peek" aria-label={module ? `${module.typeLabel} ${module.name}` : 'Loading'} data-testid="peek"
+    <aside className="peek" aria-label={module ? `${module.typeLabel} ${module.name}` : t('app.loadingLabel')} data-testid="peek"
       ref={ref} tabIndex={-1}>
       <div className="peek__bar">
         <ModuleCrumbs module={module} trail={trail} />
-        <Link to={closeTo} className="peek__close" data-testid="peek-close">Close ✕</Link>
+        <Link to={closeTo} className="peek__close" data-testid="peek-close">{t('common.close')} ✕</Link>
       </div>
       <div className="peek__content">{children}</div>
     </aside>

@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
 import Loading from '../../components/Loading.jsx';
+import { t } from '../../lib/i18n.js';
 import ProjectSection from './ProjectSection.jsx';
 
 // The rich-text reader (draft-js) loads only when an article is opened.
@@ -13,8 +14,8 @@ function Anchors({ module }) {
     if (el) el.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
   return (
-    <nav className="anchors" aria-label="On this page">
-      <div className="anchors__title">On this page</div>
+    <nav className="anchors" aria-label={t('app.onThisPage')}>
+      <div className="anchors__title">{t('app.onThisPage')}</div>
       {(module.children || []).map((c) => (
         <a key={c.id} href={`#section-${c.id}`} onClick={(e) => scrollTo(e, c.id)} className="anchors__link">{c.name}</a>
       ))}
@@ -32,7 +33,7 @@ export default function ProjectOverview({ module, baseUrl, document = false }) {
   return (
     <div className="project" data-testid="project-page">
       <div className="project__main">
-        {children.length === 0 && <div className="empty">Nothing planned in this project yet</div>}
+        {children.length === 0 && <div className="empty">{t('app.nothingPlanned')}</div>}
         {children.map((c) => <ProjectSection key={c.id} child={c} parent={module} projectUrl={baseUrl} />)}
       </div>
       {children.length > 0 && <Anchors module={module} />}

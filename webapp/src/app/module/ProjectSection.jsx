@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import StatusBadge from '../../components/StatusBadge.jsx';
 import useFetch from '../../hooks/useFetch.js';
 import { formatDate } from '../../lib/dates.js';
+import { t } from '../../lib/i18n.js';
 import { listChildren } from '../../features/modules/api.js';
 import { isCompleted, tabOfChild } from '../../features/modules/tabs.js';
 
@@ -9,9 +10,9 @@ function SectionDates({ d }) {
   if (!d || !(d.startDate || d.deadline)) return null;
   return (
     <div className="psection__dates muted">
-      {d.startDate && <>Start {formatDate(d.startDate)}</>}
-      {d.deadline && <> · Deadline {formatDate(d.deadline)}</>}
-      {d.ownerName && <> · Owner {d.ownerName}</>}
+      {d.startDate && t('app.sectionStart', { date: formatDate(d.startDate) })}
+      {d.deadline && <> · {t('app.sectionDeadline', { date: formatDate(d.deadline) })}</>}
+      {d.ownerName && <> · {t('app.sectionOwner', { name: d.ownerName })}</>}
     </div>
   );
 }
@@ -28,12 +29,12 @@ export default function ProjectSection({ child, parent, projectUrl }) {
     <section id={`section-${child.id}`} className="psection" data-testid="project-section">
       <div className="psection__head">
         <div>
-          <div className="card__kicker">{child.typeLabel} · ID {child.id}</div>
+          <div className="card__kicker">{child.typeLabel} · {t('app.idNumber', { id: child.id })}</div>
           <h2 className="psection__title">{child.name}</h2>
         </div>
         <div className="psection__action">
           <StatusBadge status={d && d.status} />
-          <Link className="btn btn--small" to={`${projectUrl}/${tab}/${child.id}`} state={FROM_OVERVIEW} data-testid="open-section">Open</Link>
+          <Link className="btn btn--small" to={`${projectUrl}/${tab}/${child.id}`} state={FROM_OVERVIEW} data-testid="open-section">{t('app.open')}</Link>
         </div>
       </div>
       {child.description && <p className="psection__desc">{child.description}</p>}
@@ -44,7 +45,7 @@ export default function ProjectSection({ child, parent, projectUrl }) {
             <li key={g.id}>
               <Link to={`${projectUrl}/${tab}/${child.id}/${tabOfChild(child, g)}/${g.id}`} state={FROM_OVERVIEW}
                 className={isCompleted(g) ? 'childlist__name childlist__name--done' : 'childlist__name'} data-testid="section-item">
-                {isCompleted(g) && <span className="check" aria-label="completed">✓</span>}
+                {isCompleted(g) && <span className="check" aria-label={t('app.completedMark')}>✓</span>}
                 {g.name}
               </Link>
               <StatusBadge status={g.deliverable && g.deliverable.status} />

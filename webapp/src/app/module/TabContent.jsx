@@ -9,6 +9,7 @@ import GanttChart from '../../features/gantt/GanttChart.jsx';
 import Baselines from '../../features/planning/Baselines.jsx';
 import RelationDialog from '../../features/relations/RelationDialog.jsx';
 import { moduleTabs } from '../../features/modules/tabs.js';
+import { formatNumber, t } from '../../lib/i18n.js';
 import { indexTree, rowUrl } from '../../lib/tree.js';
 import ChildList from './ChildList.jsx';
 import useSubtree from './useSubtree.js';
@@ -21,16 +22,6 @@ const MembersPanel = lazy(() => import('../../features/members/MembersPanel.jsx'
 const KnowledgeLibrary = lazy(() => import('../../features/knowledge/KnowledgeLibrary.jsx'));
 const MetricsDashboard = lazy(() => import('../../features/report/MetricsDashboard.jsx'));
 const CloneTab = lazy(() => import('../../features/clone/CloneTab.jsx'));
-
-const COMING = {
-  knowledge: ['The knowledge library', 'Rich-text articles, nested in a tree, with authors and dates.'],
-  files: ['The file vault', 'Upload, download, lock and unlock the files of this item.'],
-  references: ['References', 'Links, videos and documents shared with the team.'],
-  comments: ['The discussion', 'Threaded comments and replies about this item.'],
-  metric: ['The metrics report', 'Panels of charts and figures built from the custom fields.'],
-  editors: ['The members table', 'Everyone who works on this item, with their roles and rights.'],
-  clone: ['Cloning', 'Copy this item, from a template or as it is, with its content.'],
-};
 
 /** The Gantt of the whole subtree (module/tree), opened fitted to its dates once it has arrived, with its baselines. */
 function GanttTab({ module, baseUrl, onChanged }) {
@@ -52,10 +43,10 @@ function GanttTab({ module, baseUrl, onChanged }) {
   else if (tree.status === 'failed') body = <div className="empty" role="alert">{tree.error}</div>;
   return (
     <div>
-      <h2 className="section-title">Gantt Chart</h2>
+      <h2 className="section-title">{t('app.ganttChart')}</h2>
       <Baselines module={module} onShow={setBaseline} stamp={moves} />
       {tree.data && tree.data.truncated && (
-        <p className="muted" data-testid="tree-truncated">Showing the first {tree.data.cap.toLocaleString('en')} items of this subtree.</p>
+        <p className="muted" data-testid="tree-truncated">{t('app.treeTruncated', { count: formatNumber(tree.data.cap) })}</p>
       )}
       {body}
       {arrow && arrow.row && (
@@ -72,7 +63,7 @@ const FIXED = {
   comments: ({ module }) => <Discussion key={module.id} module={module} />,
   feed: ({ module }) => (
     <div>
-      <h2 className="section-title">Feed</h2>
+      <h2 className="section-title">{t('app.feed')}</h2>
       <FeedList moduleId={module.id} url={module.links && module.links.feed ? module.links.feed.url : undefined} />
     </div>
   ),
@@ -80,7 +71,7 @@ const FIXED = {
   files: ({ module }) => <FilesPanel module={module} />,
   references: ({ module }) => <ReferencesPanel module={module} />,
   metric: ({ module }) => <MetricsDashboard key={module.id} module={module} />,
-  editors: ({ module, onChanged }) => <MembersPanel module={module} title="Editors" onChanged={onChanged} />,
+  editors: ({ module, onChanged }) => <MembersPanel module={module} title={t('app.editors')} onChanged={onChanged} />,
   // The clone dialog says 'No permissions to make a new version' when the module offers no clone link.
   clone: ({ module, baseUrl }) => <CloneTab module={module} closeTo={baseUrl} />,
 };
@@ -88,15 +79,14 @@ const FIXED = {
 function TabBody({ module, baseUrl, onChanged, tab: fixedTab }) {
   const params = useParams();
   const tab = fixedTab || params.tab;
-  const def = moduleTabs(module).find((t) => t.tab === tab);
+  const def = moduleTabs(module).find((d) => d.tab === tab);
   if (!def) return <NoMatch />;
   if (def.childType) {
     // one list per tab: its filter, folds and subtree start afresh on another tab
     return <ChildList key={def.childType.type} module={module} childType={def.childType} baseUrl={baseUrl} onChanged={onChanged} />;
   }
   if (FIXED[tab]) return FIXED[tab]({ module, baseUrl, onChanged });
-  const [title, text] = COMING[tab] || [def.label, ''];
-  return <Placeholder title={title}>{text}</Placeholder>;
+  return <Placeholder title={def.label} />; // a tab whose feature is not there yet
 }
 
 export default function TabContent(props) {

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation, useMatch, useParams } from 'react-router-dom';
 import useClickOutside from '../../hooks/useClickOutside.js';
 import { onTreeChanged } from '../../lib/changes.js';
+import { t } from '../../lib/i18n.js';
 import Loading from '../../components/Loading.jsx';
 import { NoMatch } from '../../components/NotFound.jsx';
 import useFetch from '../../hooks/useFetch.js';
@@ -14,18 +15,19 @@ import TopBar from '../TopBar.jsx';
 import PortalRoutes from './PortalRoutes.jsx';
 import PortalSideMenu from './PortalSideMenu.jsx';
 
-const RAIL = [
-  ['', 'Home', '⌂'],
-  ['/projects', 'Work', '▤'],
-  ['/metrics', 'Metrics', '◔'],
-  ['/settings', 'Settings', '⚙'],
+/** The rail's pages: [path, label, icon]. */
+const rail = () => [
+  ['', t('app.home'), '⌂'],
+  ['/projects', t('app.work'), '▤'],
+  ['/metrics', t('app.metrics'), '◔'],
+  ['/settings', t('app.settings'), '⚙'],
 ];
 
 function Rail({ home }) {
   return (
-    <nav className="rail" aria-label="Portal">
-      {RAIL.map(([path, label, icon]) => (
-        <NavLink key={label} to={`${home}${path}`} end={path === ''}
+    <nav className="rail" aria-label={t('app.portal')}>
+      {rail().map(([path, label, icon]) => (
+        <NavLink key={path} to={`${home}${path}`} end={path === ''}
           className={({ isActive }) => (isActive ? 'rail__item rail__item--on' : 'rail__item')}>
           <span className="rail__icon" aria-hidden="true">{icon}</span>
           <span className="rail__label">{label}</span>
@@ -36,7 +38,7 @@ function Rail({ home }) {
 }
 
 function PortalError({ portalId, lost }) {
-  const back = <NavLink className="btn btn--primary" to="/">Back to my portals</NavLink>;
+  const back = <NavLink className="btn btn--primary" to="/">{t('app.backToPortals')}</NavLink>;
   return (
     <div className="app">
       <TopBar><PortalSwitcher /></TopBar>
@@ -46,7 +48,7 @@ function PortalError({ portalId, lost }) {
         ) : (
           <>
             <div className="form__error portal-error" role="alert" data-testid="portal-error">
-              error: need access to moduleId: /api/module/view/{portalId}
+              {t('app.portalNoAccess', { id: portalId })}
             </div>
             <div className="portal-error__back">{back}</div>
           </>
@@ -69,7 +71,7 @@ export function PortalFrame({ portal, home, inWork = false, children }) {
   const menu = (
     <button type="button" className="topbar__menu" aria-expanded={open} aria-controls="portal-nav"
       onClick={() => setOpenOn(open ? null : pathname)} data-testid="nav-menu">
-      <span aria-hidden="true">☰</span><span className="sr-only">Menu</span>
+      <span aria-hidden="true">☰</span><span className="sr-only">{t('app.menu')}</span>
     </button>
   );
   const cls = ['portal', inWork ? 'portal--work' : '', open ? 'portal--nav-open' : ''].filter(Boolean).join(' ');

@@ -3,6 +3,7 @@ import { Route, Routes, useParams } from 'react-router-dom';
 import Loading from '../../components/Loading.jsx';
 import { NoMatch } from '../../components/NotFound.jsx';
 import FeedList from '../../features/feed/FeedList.jsx';
+import { t } from '../../lib/i18n.js';
 import TasksAll from '../../features/portals/TasksAll.jsx';
 import ModuleView from '../module/ModuleView.jsx';
 import ProjectScreen from '../module/ProjectScreen.jsx';
@@ -27,9 +28,9 @@ function ProjectRoute({ base, portalId, prefix, reloadPortal }) {
 function PortalMetrics({ portal }) {
   return (
     <div className="page page--metrics">
-      <h1 className="page__title">Metrics</h1>
+      <h1 className="page__title">{t('app.metrics')}</h1>
       <Suspense fallback={<Loading inline />}>
-        <MetricsDashboard key={portal.id} module={portal} title={`Metrics of ${portal.name}`} />
+        <MetricsDashboard key={portal.id} module={portal} title={t('app.metricsOf', { name: portal.name })} />
       </Suspense>
     </div>
   );
@@ -39,8 +40,8 @@ function PortalMetrics({ portal }) {
 function PortalActivity({ portal }) {
   return (
     <div className="page" data-testid="portal-activity">
-      <h1 className="page__title">Activity</h1>
-      <p className="muted">What happened in {portal.name}, newest first.</p>
+      <h1 className="page__title">{t('app.activity')}</h1>
+      <p className="muted">{t('app.activityIntro', { name: portal.name })}</p>
       <FeedList moduleId={portal.id} />
     </div>
   );

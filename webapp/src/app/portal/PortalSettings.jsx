@@ -4,6 +4,7 @@ import Loading from '../../components/Loading.jsx';
 import { NoMatch } from '../../components/NotFound.jsx';
 import TabNav from '../../components/TabNav.jsx';
 import FeedList from '../../features/feed/FeedList.jsx';
+import { t } from '../../lib/i18n.js';
 
 const KnowledgeLibrary = lazy(() => import('../../features/knowledge/KnowledgeLibrary.jsx'));
 const MembersPanel = lazy(() => import('../../features/members/MembersPanel.jsx'));
@@ -13,13 +14,14 @@ const TemplatesPage = lazy(() => import('../../features/clone/TemplatesPage.jsx'
 const WebhooksPage = lazy(() => import('../../features/webhooks/WebhooksPage.jsx'));
 const PlanningSettings = lazy(() => import('../../features/planning/PlanningSettings.jsx'));
 
-const PAGES = [
-  ['users', 'Users'],
-  ['templates', 'Templates'],
-  ['custom-fields', 'Custom Fields'],
-  ['articles', 'Articles'],
-  ['files', 'Files'],
-  ['feed', 'Feed'],
+/** The settings' pages every member sees: [path, label]. */
+const pagesForAll = () => [
+  ['users', t('app.users')],
+  ['templates', t('app.templates')],
+  ['custom-fields', t('app.customFields')],
+  ['articles', t('app.articles')],
+  ['files', t('app.files')],
+  ['feed', t('app.feed')],
 ];
 
 /** The users page: admin members apart from all members, with add, invite, edit and delete. */
@@ -33,12 +35,12 @@ export default function PortalSettings({ portal, base, onChanged }) {
   const root = `/${base}/${portal.id}/settings`;
   // Planning (issue 42) and webhooks: the portal's admins only (the portal offers them their links).
   const links = portal.links || {};
-  const pages = [...PAGES, ...(links.planning_settings ? [['planning', 'Planning']] : []),
-    ...(links.webhooks ? [['webhooks', 'Webhooks']] : [])];
+  const pages = [...pagesForAll(), ...(links.planning_settings ? [['planning', t('app.planning')]] : []),
+    ...(links.webhooks ? [['webhooks', t('app.webhooks')]] : [])];
   return (
     <div className="page">
-      <h1 className="page__title">Settings</h1>
-      <TabNav label="Settings" tabs={pages.map(([p, label]) => ({ to: `${root}/${p}`, label }))} />
+      <h1 className="page__title">{t('app.settings')}</h1>
+      <TabNav label={t('app.settings')} tabs={pages.map(([p, label]) => ({ to: `${root}/${p}`, label }))} />
       <div className="tabs__panel">
         <Suspense fallback={<Loading inline />}>
         <Routes>
@@ -47,7 +49,7 @@ export default function PortalSettings({ portal, base, onChanged }) {
           <Route path="templates" element={<TemplatesPage portal={portal} />} />
           <Route path="custom-fields" element={<CustomFieldsPage portal={portal} />} />
           <Route path="articles/*" element={<KnowledgeLibrary module={portal} baseUrl={`${root}/articles`} />} />
-          <Route path="files" element={<VaultPanel module={portal} title="Portal files" />} />
+          <Route path="files" element={<VaultPanel module={portal} title={t('app.portalFiles')} />} />
           <Route path="feed" element={<FeedList moduleId={portal.id} />} />
           <Route path="webhooks" element={<WebhooksPage portal={portal} />} />
           <Route path="planning" element={<PlanningSettings portal={portal} />} />

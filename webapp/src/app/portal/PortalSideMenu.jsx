@@ -1,5 +1,6 @@
 import { NavLink } from 'react-router-dom';
 import BrandLogo from '../../components/BrandLogo.jsx';
+import { t } from '../../lib/i18n.js';
 
 const linkClass = ({ isActive }) => (isActive ? 'sidemenu__link sidemenu__link--on' : 'sidemenu__link');
 
@@ -7,7 +8,7 @@ const linkClass = ({ isActive }) => (isActive ? 'sidemenu__link sidemenu__link--
 export default function PortalSideMenu({ portal, home }) {
   const children = portal.children || [];
   return (
-    <aside className="sidemenu" aria-label="Portal contents">
+    <aside className="sidemenu" aria-label={t('app.portalContents')}>
       <NavLink to={home} end className="sidemenu__home" data-testid="portal-home">
         <BrandLogo brand={portal.brand} platform={portal.platform} size={40} alt="" />
         <span>
@@ -15,17 +16,17 @@ export default function PortalSideMenu({ portal, home }) {
           <span className="sidemenu__name">{portal.name}</span>
         </span>
       </NavLink>
-      <div className="sidemenu__title">{(portal.childTypes && portal.childTypes[0] && portal.childTypes[0].labelPlural) || 'Contents'}</div>
+      <div className="sidemenu__title">{(portal.childTypes && portal.childTypes[0] && portal.childTypes[0].labelPlural) || t('app.contents')}</div>
       <ul className="sidemenu__list">
         {children.map((c) => (
           <li key={c.id}><NavLink to={`${home}/${c.id}`} className={linkClass}>{c.name}</NavLink></li>
         ))}
-        {!children.length && <li className="muted sidemenu__empty">Nothing here yet</li>}
+        {!children.length && <li className="muted sidemenu__empty">{t('app.nothingHereYet')}</li>}
       </ul>
-      <div className="sidemenu__title">Views</div>
+      <div className="sidemenu__title">{t('app.views')}</div>
       <ul className="sidemenu__list">
-        <li><NavLink className="sidemenu__link" to={`${home}/tasks-all`}>All tasks</NavLink></li>
-        <li><NavLink className="sidemenu__link" to={`${home}/activity`}>Activity</NavLink></li>
+        <li><NavLink className="sidemenu__link" to={`${home}/tasks-all`}>{t('app.allTasks')}</NavLink></li>
+        <li><NavLink className="sidemenu__link" to={`${home}/activity`}>{t('app.activity')}</NavLink></li>
       </ul>
     </aside>
   );

@@ -3,6 +3,7 @@ import { NavLink, useNavigate, useParams } from 'react-router-dom';
 import StatusBadge from '../../components/StatusBadge.jsx';
 import useFetch from '../../hooks/useFetch.js';
 import { onTreeChanged } from '../../lib/changes.js';
+import { t } from '../../lib/i18n.js';
 import { listChildren } from '../../features/modules/api.js';
 import { tabOfChild } from '../../features/modules/tabs.js';
 import ProjectScreen from '../module/ProjectScreen.jsx';
@@ -33,7 +34,7 @@ export default function ProjectsBrowser({ portal, base, onChanged }) {
   const root = `/${base}/${portal.id}/projects`;
   return (
     <div className="browser">
-      <aside className="tree" aria-label="Projects">
+      <aside className="tree" aria-label={t('app.projects')}>
         <div className="tree__title">{portal.name}</div>
         <ul>
           {(portal.children || []).map((c) => (
@@ -53,13 +54,13 @@ export default function ProjectsBrowser({ portal, base, onChanged }) {
             onDeleted={() => { if (onChanged) onChanged(); navigate(root); }} />
         ) : (
           <div className="page">
-            <h1 className="page__title">Work</h1>
-            <p className="muted">Choose a project on the left to see its phases, tasks and activity.</p>
+            <h1 className="page__title">{t('app.work')}</h1>
+            <p className="muted">{t('app.chooseProject')}</p>
             <div className="cards cards--compact">
               {(portal.children || []).map((c) => (
                 <NavLink key={c.id} to={`${root}/${c.id}`} className="card">
                   <div className="card__body">
-                    <div className="card__kicker">{c.typeLabel} · ID {c.id}</div>
+                    <div className="card__kicker">{c.typeLabel} · {t('app.idNumber', { id: c.id })}</div>
                     <div className="card__title">{c.name}</div>
                     <div className="card__foot"><StatusBadge status={c.deliverable && c.deliverable.status} /></div>
                   </div>

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import Loading from '../../components/Loading.jsx';
 import useFetch from '../../hooks/useFetch.js';
 import { portalHref } from '../../lib/format.js';
+import { t } from '../../lib/i18n.js';
 import { viewModule } from '../../features/modules/api.js';
 import AppLayout from '../AppLayout.jsx';
 import { PortalFrame } from './PortalLayout.jsx';
@@ -22,7 +23,7 @@ export default function V2Frame({ module, inPortal, children }) {
   const back = module.id === portal.id ? home : `${home}/${module.id}`;
   return (
     <PortalFrame portal={portal} home={home}>
-      <div className="v2-back"><Link to={back} className="btn btn--ghost btn--small" data-testid="v2-back">← Back to {module.name}</Link></div>
+      <div className="v2-back"><Link to={back} className="btn btn--ghost btn--small" data-testid="v2-back">← {t('app.backTo', { name: module.name })}</Link></div>
       {children}
     </PortalFrame>
   );

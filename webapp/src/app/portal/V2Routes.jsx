@@ -4,6 +4,7 @@ import { NoMatch } from '../../components/NotFound.jsx';
 import StatusBadge from '../../components/StatusBadge.jsx';
 import useFetch from '../../hooks/useFetch.js';
 import { portalHref } from '../../lib/format.js';
+import { formatNumber, t } from '../../lib/i18n.js';
 import { listPlatforms, viewModule } from '../../features/modules/api.js';
 import ModuleHeader from '../../features/modules/ModuleHeader.jsx';
 import AppLayout from '../AppLayout.jsx';
@@ -20,10 +21,15 @@ function PlatformTable() {
   if (status === 'loading') return <Loading inline />;
   return (
     <div className="page">
-      <h1 className="page__title">Platforms</h1>
+      <h1 className="page__title">{t('app.platforms')}</h1>
       {error && <div className="form__error">{error}</div>}
       <table className="table" data-testid="v2-table">
-        <thead><tr><th style={{ width: 80 }}>ID</th><th>Name</th><th>Module Type</th><th>platform</th></tr></thead>
+        <thead>
+          <tr>
+            <th style={{ width: 80 }}>{t('app.id')}</th><th>{t('common.name')}</th><th>{t('app.moduleType')}</th>
+            <th>{t('app.platform')}</th>
+          </tr>
+        </thead>
         <tbody>
           {(data || []).map((p) => (
             <tr key={p.id}>
@@ -79,8 +85,8 @@ function V2Breadcrumb({ module, ids, platform }) {
   const { data: roots } = useFetch(ids.length > 1 ? listPlatforms : null);
   const names = new Map([...(roots || []), ...(module.fullPath || []), module].map((a) => [String(a.id), a.name]));
   return (
-    <nav className="breadcrumb" aria-label="Breadcrumb" data-testid="breadcrumb">
-      <Link to="/v2">Platforms</Link>
+    <nav className="breadcrumb" aria-label={t('app.breadcrumb')} data-testid="breadcrumb">
+      <Link to="/v2">{t('app.platforms')}</Link>
       {ids.map((x, i) => (
         <span key={x}>
           <span className="breadcrumb__sep">/</span>
@@ -98,9 +104,14 @@ function V2Page({ module, ids, here, platform, editing, reload, onDeleted }) {
     <div className="page">
       <V2Breadcrumb module={module} ids={ids} platform={platform} />
       <ModuleHeader module={module} onChanged={reload} onDeleted={onDeleted} startWith={editing ? 'edit' : null} />
-      <h2 className="section-title">Contents <span className="count">{(module.children || []).length}</span></h2>
+      <h2 className="section-title">{t('app.contents')} <span className="count">{formatNumber((module.children || []).length)}</span></h2>
       <table className="table">
-        <thead><tr><th style={{ width: 80 }}>ID</th><th>Name</th><th>Module Type</th><th>Status</th></tr></thead>
+        <thead>
+          <tr>
+            <th style={{ width: 80 }}>{t('app.id')}</th><th>{t('common.name')}</th><th>{t('app.moduleType')}</th>
+            <th>{t('common.status')}</th>
+          </tr>
+        </thead>
         <tbody>
           {(module.children || []).map((c) => (
             <tr key={c.id}>

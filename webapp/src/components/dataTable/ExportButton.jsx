@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { csvFileName, downloadCsv } from '../../lib/csv.js';
 import { errorMessage } from '../../lib/errors.js';
+import { t } from '../../lib/i18n.js';
 import { csvOfRows, rowsToExport } from './exportCsv.js';
 
 /** `name`: what the file holds ('tasks', ['tasks', portal.name]); the day is added: tasks-x-2026-11-25.csv. */
@@ -21,7 +22,7 @@ export default function ExportButton({ table, server, columns, name }) {
     <>
       <button type="button" className="btn btn--small dt__export" onClick={run} disabled={state.busy} data-testid="dt-export"
         aria-busy={state.busy || undefined}>
-        {state.busy ? 'Exporting…' : 'Export CSV'}
+        {state.busy ? t('components.exporting') : t('components.exportCsv')}
       </button>
       {state.error && <span className="form__error dt__export-error" role="alert" data-testid="dt-export-error">{state.error}</span>}
     </>

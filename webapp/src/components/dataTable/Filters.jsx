@@ -1,11 +1,13 @@
 /** The per-column filter inputs of the DataTable (client mode): a prefix text box, or a min/max range. */
 import { useState } from 'react';
+import { t } from '../../lib/i18n.js';
 import { isNum } from './matching.js';
 
 export function TextFilter({ column }) {
   return (
     <input className="dt__filter" type="search" size={6} value={column.filterValue || ''}
-      placeholder="Starts with…" title="Rows whose value starts with this" aria-label={`Filter ${column.filterLabel}`}
+      placeholder={t('components.startsWith')} title={t('components.startsWithTitle')}
+      aria-label={t('components.filterColumn', { column: column.filterLabel })}
       data-testid={`filter-${column.id}`}
       onChange={(e) => column.setFilter(e.target.value || undefined)} />
   );
@@ -34,11 +36,11 @@ export function RangeFilter({ column }) {
   };
   return (
     <div className="dt__range">
-      <input className="dt__filter" type="text" size={3} inputMode="decimal" placeholder="Min" value={text[0]}
-        aria-label={`Minimum ${column.filterLabel}`} data-testid={`filter-${column.id}-min`}
+      <input className="dt__filter" type="text" size={3} inputMode="decimal" placeholder={t('components.min')} value={text[0]}
+        aria-label={t('components.minimumOf', { column: column.filterLabel })} data-testid={`filter-${column.id}-min`}
         onChange={(e) => set(0, e.target.value)} />
-      <input className="dt__filter" type="text" size={3} inputMode="decimal" placeholder="Max" value={text[1]}
-        aria-label={`Maximum ${column.filterLabel}`} data-testid={`filter-${column.id}-max`}
+      <input className="dt__filter" type="text" size={3} inputMode="decimal" placeholder={t('components.max')} value={text[1]}
+        aria-label={t('components.maximumOf', { column: column.filterLabel })} data-testid={`filter-${column.id}-max`}
         onChange={(e) => set(1, e.target.value)} />
     </div>
   );

@@ -1,5 +1,6 @@
 /** The DataTable's pager: Back, 'Page n of m', Next, go to page, rows per page and the row count. */
 import { useState } from 'react';
+import { formatNumber, t } from '../../lib/i18n.js';
 
 /** The go-to box: what was typed on this page, else the page number itself. */
 function GoTo({ pageIndex, pageCount, go }) {
@@ -12,7 +13,7 @@ function GoTo({ pageIndex, pageCount, go }) {
   };
   return (
     <label className="dt__goto">
-      Go to page
+      {t('components.goToPage')}
       <input type="number" min={1} max={Math.max(pageCount, 1)} value={value} data-testid="dt-goto"
         onChange={(e) => change(e.target.value)} />
     </label>
@@ -25,19 +26,22 @@ export default function Pager({ table, pageSizes, count }) {
     <div className="dt__pager" data-testid="dt-pager">
       <button type="button" className="btn btn--small" onClick={() => go(pageIndex - 1)} disabled={!canPreviousPage}
         data-testid="dt-back">
-        Back
+        {t('common.back')}
       </button>
       <span className="dt__pageinfo" data-testid="dt-pageinfo">
-        Page <strong>{pageCount ? pageIndex + 1 : 0}</strong> of <strong>{pageCount}</strong>
+        {t('components.pageOf', {
+          page: <strong key="page">{formatNumber(pageCount ? pageIndex + 1 : 0)}</strong>,
+          pages: <strong key="pages">{formatNumber(pageCount)}</strong>,
+        })}
       </span>
       <button type="button" className="btn btn--small" onClick={() => go(pageIndex + 1)} disabled={!canNextPage}
         data-testid="dt-next">
-        Next
+        {t('common.next')}
       </button>
       <GoTo pageIndex={pageIndex} pageCount={pageCount} go={go} />
-      <select value={pageSize} aria-label="Rows per page" data-testid="dt-pagesize"
+      <select value={pageSize} aria-label={t('components.rowsPerPage')} data-testid="dt-pagesize"
         onChange={(e) => changePageSize(Number(e.target.value))}>
-        {pageSizes.map((n) => <option key={n} value={n}>Show {n}</option>)}
+        {pageSizes.map((n) => <option key={n} value={n}>{t('components.showCount', { n: formatNumber(n) })}</option>)}
       </select>
       <span className="dt__count muted" data-testid="dt-count">{count}</span>
     </div>

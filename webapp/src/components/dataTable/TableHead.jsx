@@ -1,4 +1,5 @@
 /** The DataTable's header rows (sortable headers: click, Enter or Space) and, in client mode, its filter row. */
+import { t } from '../../lib/i18n.js';
 import { keptClasses } from './columns.js';
 
 function sortMark(col) {
@@ -6,7 +7,13 @@ function sortMark(col) {
   return col.isSortedDesc ? '\u00a0▼' : '\u00a0▲';
 }
 
-const title = (id) => String(id || '').replace(/^./, (c) => c.toUpperCase());
+/** The name a header-less column is heard by: its `srHeader`, else the one of the usual ids, else its id. */
+function srTitle(col) {
+  if (col.srHeader) return col.srHeader;
+  if (col.id === 'actions') return t('common.actions');
+  if (col.id === 'avatar') return t('components.avatar');
+  return String(col.id || '').replace(/^./, (c) => c.toUpperCase());
+}
 /** A column without a visible header (actions, avatar) still names itself to screen readers (`srHeader`). */
 const hasHeader = (col) => typeof col.Header !== 'string' || col.Header.trim() !== '';
 
@@ -23,7 +30,7 @@ function HeaderCell({ col, onSort }) {
       className={['dt__th', col.canSort && 'dt__th--sortable', ...keptClasses(col)].filter(Boolean).join(' ')} aria-sort={sort}
       tabIndex={col.canSort ? 0 : undefined} onKeyDown={col.canSort ? onKeyDown : undefined}
       data-testid={`th-${col.id}`}>
-      {hasHeader(col) ? col.render('Header') : <span className="sr-only">{col.srHeader || title(col.id)}</span>}
+      {hasHeader(col) ? col.render('Header') : <span className="sr-only">{srTitle(col)}</span>}
       {col.canSort && <span className="dt__sort" aria-hidden="true">{sortMark(col)}</span>}
     </th>
   );

@@ -1,5 +1,6 @@
 /** The DataTable's toolbar: the search box (typed at once, applied 200 ms after the last key), extra tools, export. */
 import { useEffect, useRef, useState } from 'react';
+import { t } from '../../lib/i18n.js';
 
 export const SEARCH_DEBOUNCE_MS = 200;
 
@@ -26,8 +27,8 @@ export default function Toolbar({ search, initialSearch, onSearch, total, tools,
   return (
     <div className="dt__toolbar">
       {search && (
-        <input className="dt__search" type="search" value={text} placeholder={`Search ${total} records...`}
-          aria-label="Search" data-testid="dt-search" onChange={(e) => change(e.target.value)} />
+        <input className="dt__search" type="search" value={text} placeholder={t('components.searchRecords', { count: total })}
+          aria-label={t('common.search')} data-testid="dt-search" onChange={(e) => change(e.target.value)} />
       )}
       <div className="dt__tools">{tools}{exporter}</div>
     </div>

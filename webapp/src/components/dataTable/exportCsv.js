@@ -8,6 +8,7 @@
  */
 import { fetchAllPages } from '../../lib/paging.js';
 import { toCsv } from '../../lib/csv.js';
+import { t } from '../../lib/i18n.js';
 import { flatColumns } from './columns.js';
 
 const byPath = (row, path) => String(path).split('.').reduce((v, k) => (v === null || v === undefined ? undefined : v[k]), row);
@@ -43,6 +44,6 @@ export function csvOfRows(columns, rows) {
  */
 export function rowsToExport(table, server) {
   if (!server) return Promise.resolve(table.rows.map((r) => r.original));
-  if (!server.fetchPage) return Promise.reject(new Error('This list cannot be exported'));
+  if (!server.fetchPage) return Promise.reject(new Error(t('components.cannotExport')));
   return fetchAllPages(server.fetchPage, server.query); // page and perPage: fetchAllPages' own
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { t } from '../../lib/i18n.js';
 import { focusOnMount } from './focus.js';
 
 /**
@@ -7,10 +8,10 @@ import { focusOnMount } from './focus.js';
  * leaving it, and Escape puts back. `onSave(text)`; without it the value is plain text. `addLabel` names the empty
  * button ('Add Budget'), else 'Add Date (Deadline)'.
  */
-export default function InPlaceInput({ label, value, display, onSave, error, busy = false, emptyText = 'Add Date', testId,
+export default function InPlaceInput({ label, value, display, onSave, error, busy = false, emptyText = t('components.addDate'), testId,
   type = 'date', inputMode, addLabel }) {
   const [editing, setEditing] = useState(false);
-  if (!onSave) return <span>{display || <span className="muted">n/a</span>}</span>;
+  if (!onSave) return <span>{display || <span className="muted">{t('components.notApplicable')}</span>}</span>;
   if (editing) {
     const done = (e) => {
       setEditing(false);
@@ -28,7 +29,7 @@ export default function InPlaceInput({ label, value, display, onSave, error, bus
   return (
     <span className="in-place">
       <button type="button" className={display ? 'linkish' : 'btn btn--ghost btn--tiny'} aria-busy={busy}
-        aria-label={display ? `${label}: ${display}` : addLabel || `${emptyText} (${label})`} onClick={() => setEditing(true)}>
+        aria-label={display ? t('components.labelValue', { label, value: display }) : addLabel || t('components.addNamed', { action: emptyText, label })} onClick={() => setEditing(true)}>
         {display || emptyText}
       </button>
       {error && <span className="in-place__error" role="alert" data-testid="in-place-error">{error}</span>}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { focusOnMount } from './focus.js';
 import { errorMessage } from '../../lib/errors.js';
+import { t } from '../../lib/i18n.js';
 
 /**
  * A choice shown as a button (`display`, or `emptyText`); a click reads the choices (`loadOptions()`: the server
@@ -17,7 +18,7 @@ export default function InPlaceSelect({ label, value, display, loadOptions, onSa
       .catch((err) => { if (live) { setLoadError(errorMessage(err)); setOptions(null); } });
     return () => { live = false; };
   }, [options, loadOptions]);
-  if (!onSave) return <span>{display || <span className="muted">n/a</span>}</span>;
+  if (!onSave) return <span>{display || <span className="muted">{t('components.notApplicable')}</span>}</span>;
   if (options && options.length) {
     const has = options.some((o) => String(o.value) === String(value ?? ''));
     return (
@@ -34,7 +35,7 @@ export default function InPlaceSelect({ label, value, display, loadOptions, onSa
   return (
     <span className="in-place">
       <button type="button" className={display ? 'linkish' : 'btn btn--ghost btn--tiny'} aria-busy={busy || (options !== null)}
-        aria-label={display ? `${label}: ${display}` : addLabel || `${emptyText} (${label})`} onClick={() => { setLoadError(null); setOptions([]); }}>
+        aria-label={display ? t('components.labelValue', { label, value: display }) : addLabel || t('components.addNamed', { action: emptyText, label })} onClick={() => { setLoadError(null); setOptions([]); }}>
         {display || emptyText}
       </button>
       {shownError && <span className="in-place__error" role="alert" data-testid="in-place-error">{shownError}</span>}

@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import useClickOutside from '../../hooks/useClickOutside.js';
 import useMenuKeys from '../../hooks/useMenuKeys.js';
 import { STATUS_COLOURS, statusStyle } from '../../lib/format.js';
+import { t } from '../../lib/i18n.js';
 import StatusBadge from '../StatusBadge.jsx';
 
 /**
@@ -9,7 +10,7 @@ import StatusBadge from '../StatusBadge.jsx';
  * one. `value` is the status name shown (optimistically by the caller), `onPick(name)` saves; without `onPick` it is
  * the plain badge. `error` (the server's refusal) shows under it.
  */
-export default function StatusMenu({ value, onPick, error, busy = false, label = 'Status' }) {
+export default function StatusMenu({ value, onPick, error, busy = false, label = t('common.status') }) {
   const [open, setOpen] = useState(false);
   const ref = useRef(null);
   const button = useRef(null);
@@ -27,7 +28,7 @@ export default function StatusMenu({ value, onPick, error, busy = false, label =
   return (
     <span className="in-place status-menu" ref={ref}>
       <button type="button" ref={button} className="status-badge status-badge--menu" style={{ background: st.colour }}
-        aria-haspopup="menu" aria-expanded={open} aria-label={`${label}: ${st.label}`} aria-busy={busy}
+        aria-haspopup="menu" aria-expanded={open} aria-label={t('components.labelValue', { label, value: st.label })} aria-busy={busy}
         data-status={value || 'none'} data-testid="status-badge" onClick={() => setOpen((o) => !o)}>
         {st.label} <span aria-hidden="true">▾</span>
       </button>

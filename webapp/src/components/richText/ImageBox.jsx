@@ -1,14 +1,15 @@
 /** The image box under the toolbar: an image file, the words that describe it (its alt text, asked for: a reader
  *  who cannot see the image hears them), Insert (uploads, then places the image) and Cancel. */
 import { useEffect, useId, useRef, useState } from 'react';
+import { t } from '../../lib/i18n.js';
 
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Why a file cannot be placed as an image, or null. */
 export function imageFileError(file) {
-  if (!file) return 'Choose an image file';
-  if (!/^image\/(png|jpeg|gif|webp|avif|bmp)$/i.test(file.type || '')) return 'Choose a PNG, JPEG, GIF or WebP image';
-  if (file.size > IMAGE_MAX_BYTES) return 'The image is larger than 10 MB';
+  if (!file) return t('components.chooseImageFile');
+  if (!/^image\/(png|jpeg|gif|webp|avif|bmp)$/i.test(file.type || '')) return t('components.chooseImageType');
+  if (file.size > IMAGE_MAX_BYTES) return t('components.imageTooLarge');
   return null;
 }
 
@@ -25,14 +26,14 @@ export default function ImageBox({ onInsert, onCancel }) {
     return () => { live.current = false; };
   }, []);
   const insert = async () => {
-    const problem = imageFileError(file) || (alt.trim() ? null : 'Describe the image for those who cannot see it');
+    const problem = imageFileError(file) || (alt.trim() ? null : t('components.describeImage'));
     if (problem) { setError(problem); return; }
     setBusy(true);
     setError(null);
     try {
       await onInsert(file, alt.trim());
     } catch (err) {
-      if (live.current) setError((err && err.message) || 'The image could not be uploaded');
+      if (live.current) setError((err && err.message) || t('components.imageNotUploaded'));
     } finally {
       if (live.current) setBusy(false);
     }
@@ -42,19 +43,19 @@ export default function ImageBox({ onInsert, onCancel }) {
     if (e.key === 'Enter' && e.target.type === 'text') { e.preventDefault(); insert(); }
   };
   return (
-    <div className="rte__linkbox rte__imagebox" role="group" aria-label="Insert an image" data-testid="image-box">
+    <div className="rte__linkbox rte__imagebox" role="group" aria-label={t('components.insertAnImage')} data-testid="image-box">
       <label className="rte__imagebox-field" htmlFor={`${id}-file`}>
-        <span>Image file</span>
+        <span>{t('components.imageFile')}</span>
         <input ref={first} id={`${id}-file`} type="file" accept="image/png,image/jpeg,image/gif,image/webp" disabled={busy} onKeyDown={onKeyDown}
           onChange={(e) => { setFile(e.target.files && e.target.files[0]); setError(null); }} />
       </label>
       <label className="rte__imagebox-field" htmlFor={`${id}-alt`}>
-        <span>Alt text (what the image shows)</span>
+        <span>{t('components.altText')}</span>
         <input id={`${id}-alt`} type="text" value={alt} maxLength={300} disabled={busy} onKeyDown={onKeyDown}
           onChange={(e) => { setAlt(e.target.value); setError(null); }} />
       </label>
-      <button type="button" className="btn btn--tiny btn--primary" onClick={insert} disabled={busy}>{busy ? 'Uploading…' : 'Insert image'}</button>
-      <button type="button" className="btn btn--tiny" onClick={onCancel} disabled={busy}>Cancel</button>
+      <button type="button" className="btn btn--tiny btn--primary" onClick={insert} disabled={busy}>{busy ? t('components.uploading') : t('components.insertImage')}</button>
+      <button type="button" className="btn btn--tiny" onClick={onCancel} disabled={busy}>{t('common.cancel')}</button>
       {error && <span className="field__error" role="alert">{error}</span>}
     </div>
   );

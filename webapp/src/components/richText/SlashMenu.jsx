@@ -6,18 +6,20 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { EditorState, Modifier, SelectionState } from 'draft-js';
+import { t } from '../../lib/i18n.js';
 import { insertAtomic } from './atomic.jsx';
 
+/** The block kinds; a `label` is read in the reader's language (a getter), and what is typed filters by it. */
 export const SLASH_ITEMS = [
-  { id: 'h1', label: 'Heading 1', block: 'header-one' },
-  { id: 'h2', label: 'Heading 2', block: 'header-two' },
-  { id: 'h3', label: 'Heading 3', block: 'header-three' },
-  { id: 'ul', label: 'Bulleted list', block: 'unordered-list-item' },
-  { id: 'ol', label: 'Numbered list', block: 'ordered-list-item' },
-  { id: 'quote', label: 'Quote', block: 'blockquote' },
-  { id: 'code', label: 'Code block', block: 'code-block' },
-  { id: 'hr', label: 'Horizontal rule', atomic: 'HR' },
-  { id: 'image', label: 'Image', image: true },
+  { id: 'h1', get label() { return t('components.heading1'); }, block: 'header-one' },
+  { id: 'h2', get label() { return t('components.heading2'); }, block: 'header-two' },
+  { id: 'h3', get label() { return t('components.heading3'); }, block: 'header-three' },
+  { id: 'ul', get label() { return t('components.bulletedList'); }, block: 'unordered-list-item' },
+  { id: 'ol', get label() { return t('components.numberedList'); }, block: 'ordered-list-item' },
+  { id: 'quote', get label() { return t('components.quote'); }, block: 'blockquote' },
+  { id: 'code', get label() { return t('components.codeBlock'); }, block: 'code-block' },
+  { id: 'hr', get label() { return t('components.horizontalRule'); }, atomic: 'HR' },
+  { id: 'image', get label() { return t('components.image'); }, image: true },
 ];
 
 /** The items whose label holds what was typed after the '/' (the image only where images can be uploaded). */
@@ -126,10 +128,10 @@ export default function SlashMenu({ menu }) {
   }, [menu.active]);
   const style = place ? { top: place.top, left: place.left } : undefined;
   if (!menu.items.length) {
-    return <div className="rte__slash rte__slash--none" style={style} role="status">No block kind matches &lsquo;{menu.query}&rsquo;</div>;
+    return <div className="rte__slash rte__slash--none" style={style} role="status">{t('components.noBlockKind', { query: menu.query })}</div>;
   }
   return (
-    <ul className="rte__slash" style={style} role="listbox" id={menu.listId} aria-label="Insert a block" ref={list} data-testid="slash-menu">
+    <ul className="rte__slash" style={style} role="listbox" id={menu.listId} aria-label={t('components.insertBlock')} ref={list} data-testid="slash-menu">
       {menu.items.map((item, i) => (
         <li key={item.id} id={menu.optionId(i)} role="option" aria-selected={i === menu.active}
           className={i === menu.active ? 'rte__slash-item rte__slash-item--on' : 'rte__slash-item'}

@@ -2,8 +2,12 @@
  *  vault download URL), drawn the same in the editor and the reader; and inserting one in place of a block. */
 import { useEffect, useState } from 'react';
 import { AtomicBlockUtils, EditorState } from 'draft-js';
+import { t } from '../../lib/i18n.js';
 import { fetchBlobUrl } from '../../lib/images.js';
 import { isVaultImageSrc } from '../../lib/richText.js';
+
+const imageUnavailable = (alt) => (alt ? t('components.imageUnavailableAlt', { alt }) : t('components.imageUnavailable'));
+const imageLoading = (alt) => (alt ? t('components.imageLoadingAlt', { alt }) : t('components.imageLoading'));
 
 /**
  * A vault file as an <img>: downloads need the bearer token (no cookie reaches them), so the bytes are fetched as a
@@ -29,8 +33,8 @@ export function VaultImage({ src, alt }) {
   }, [src]);
   if (shown.url) return <img className="rte__img" src={shown.url} alt={alt || ''} data-testid="rte-image" />;
   return (
-    <span className="rte__img rte__img--missing" role="img" aria-label={alt || 'Image'} data-testid="rte-image-missing">
-      {shown.failed || !isVaultImageSrc(src) ? `Image unavailable${alt ? `: ${alt}` : ''}` : `Loading image${alt ? `: ${alt}` : ''}…`}
+    <span className="rte__img rte__img--missing" role="img" aria-label={alt || t('components.image')} data-testid="rte-image-missing">
+      {shown.failed || !isVaultImageSrc(src) ? imageUnavailable(alt) : imageLoading(alt)}
     </span>
   );
 }

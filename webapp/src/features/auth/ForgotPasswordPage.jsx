@@ -5,6 +5,7 @@ import { validateEmail } from '../../lib/validation.js';
 import { requestPasswordReset } from './api.js';
 import AuthFormEnd from './AuthFormEnd.jsx';
 import AuthShell from './AuthShell.jsx';
+import { t } from '../../lib/i18n.js';
 
 const IDLE = { status: 'idle', message: null, error: null };
 
@@ -29,20 +30,21 @@ export default function ForgotPasswordPage() {
     try {
       const data = await requestPasswordReset(email.trim());
       if (data && data.error) setState({ status: 'error', message: null, error: data.error });
-      else setState({ status: 'success', message: (data && data.message) || 'Done', error: null });
+      else setState({ status: 'success', message: (data && data.message) || t('auth.done'), error: null });
     } catch (ex) {
       setState({ status: 'error', message: null, error: errorMessage(ex) });
     }
   };
 
   return (
-    <AuthShell title="Forgot password">
-      <p className="muted">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
-      <form className="form" onSubmit={submit} noValidate aria-label="Forgot password">
-        <Field id="forgot-email" label="Email" error={fieldError}>
+    <AuthShell title={t('auth.forgotPasswordTitle')}>
+      <p className="muted">{t('auth.forgotPasswordIntro')}</p>
+      <form className="form" onSubmit={submit} noValidate aria-label={t('auth.forgotPasswordTitle')}>
+        <Field id="forgot-email" label={t('auth.email')} error={fieldError}>
           <input id="forgot-email" name="email" type="email" value={email} onChange={change} autoComplete="email" />
         </Field>
-        <AuthFormEnd busy={state.status === 'sending'} label="Send reset link" busyLabel="Sending..." message={state.message} error={state.error} />
+        <AuthFormEnd busy={state.status === 'sending'} label={t('auth.sendResetLink')}
+          busyLabel={t('auth.sending')} message={state.message} error={state.error} />
       </form>
     </AuthShell>
   );

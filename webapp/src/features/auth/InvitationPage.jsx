@@ -10,13 +10,14 @@ import AuthShell from './AuthShell.jsx';
 import { checkAuthState } from './authSlice.js';
 import useCheckedForm from './useCheckedForm.js';
 import useInvitation, { invitationProblem } from './useInvitation.js';
+import { t } from '../../lib/i18n.js';
 
-const FIELDS = [['name', 'Name', 'text', 'name'], ['password', 'Password', 'password', 'new-password'],
-  ['repeat', 'Repeat password', 'password', 'new-password']];
+const fields = () => [['name', t('common.name'), 'text', 'name'], ['password', t('auth.password'), 'password', 'new-password'],
+  ['repeat', t('auth.repeatPassword'), 'password', 'new-password']];
 
 const rules = (v) => {
   const errs = validateReset(v);
-  if (!v.name.trim()) errs.name = 'Name is required';
+  if (!v.name.trim()) errs.name = t('auth.nameRequired');
   return errs;
 };
 
@@ -56,19 +57,20 @@ function InvitationForm({ invite }) {
     }
   };
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label="Create account" data-testid="invitation-form">
+    <form className="form" onSubmit={submit} noValidate aria-label={t('auth.createAccountForm')} data-testid="invitation-form">
       <p className="muted" data-testid="invitation-info">
-        {invite.item.invitedBy ? `${invite.item.invitedBy} invites you` : 'You are invited'} to join
-        {' '}<strong>{invite.item.moduleName}</strong>.
+        {invite.item.invitedBy
+          ? t('auth.invitedBy', { name: invite.item.invitedBy, module: <strong key="module">{invite.item.moduleName}</strong> })
+          : t('auth.invited', { module: <strong key="module">{invite.item.moduleName}</strong> })}
       </p>
-      <Field id="invite-email" label="Email"><input id="invite-email" type="email" value={invite.item.email} disabled readOnly /></Field>
-      {FIELDS.map(([name, label, type, auto]) => (
+      <Field id="invite-email" label={t('auth.email')}><input id="invite-email" type="email" value={invite.item.email} disabled readOnly /></Field>
+      {fields().map(([name, label, type, auto]) => (
         <Field key={name} id={`invite-${name}`} label={label} error={errors[name]}>
           <input id={`invite-${name}`} name={name} type={type} autoComplete={auto} value={values[name]} onChange={change} disabled={send.busy} />
         </Field>
       ))}
       <button type="submit" className="btn btn--primary btn--block" disabled={send.busy}>
-        {send.busy ? 'Creating...' : 'Create Account'}
+        {send.busy ? t('auth.creating') : t('auth.createAccount')}
       </button>
       {send.error && <div className="form__error" role="alert">{send.error}</div>}
     </form>
@@ -79,9 +81,8 @@ function InvitationForm({ invite }) {
 function ExistingAccount({ item }) {
   return (
     <div className="form__message--info" role="status" data-testid="invitation-existing">
-      An account already exists for <strong>{item.email}</strong>. Sign in with this address to join
-      &lsquo;{item.moduleName}&rsquo;: the invitation is accepted when you sign in.
-      <div className="auth__links"><Link to="/login" className="btn btn--primary">Sign in</Link></div>
+      {t('auth.existingAccount', { email: <strong key="email">{item.email}</strong>, module: item.moduleName })}
+      <div className="auth__links"><Link to="/login" className="btn btn--primary">{t('auth.signIn')}</Link></div>
     </div>
   );
 }
@@ -95,15 +96,15 @@ export default function InvitationPage() {
   const invite = useInvitation();
   let body;
   if (invite.status === 'missing') {
-    body = <div className="form__error" role="alert" data-testid="invitation-error">This page needs the link from your invitation e-mail.</div>;
-  } else if (invite.status === 'loading') body = <p className="muted">Checking your invitation…</p>;
+    body = <div className="form__error" role="alert" data-testid="invitation-error">{t('auth.invitationLinkMissing')}</div>;
+  } else if (invite.status === 'loading') body = <p className="muted">{t('auth.checkingInvitation')}</p>;
   else if (invite.status === 'bad') body = <div className="form__error" role="alert" data-testid="invitation-error">{invite.error}</div>;
   else if (invite.item.existingAccount) body = <ExistingAccount item={invite.item} />;
   else body = <InvitationForm invite={invite} />;
   return (
-    <AuthShell title="Create Account">
+    <AuthShell title={t('auth.createAccount')}>
       {body}
-      <div className="auth__links"><Link to="/login">Already have an account? Sign in</Link></div>
+      <div className="auth__links"><Link to="/login">{t('auth.alreadyHaveAccount')}</Link></div>
     </AuthShell>
   );
 }

@@ -6,6 +6,7 @@ import QrCode from '../../components/QrCode.jsx';
 import { errorMessage } from '../../lib/errors.js';
 import { enrolDuringSignIn } from './api.js';
 import { loginWithCode } from './authSlice.js';
+import { t } from '../../lib/i18n.js';
 
 /** After the password: a user who must have a second factor but has none enrols first (the secret as a QR code
  *  and as text), then types the code of their authenticator app (or a recovery code). */
@@ -16,12 +17,12 @@ function Enrolment({ mfaToken }) {
     enrolDuringSignIn(mfaToken).then(setSecret, (err) => setError(errorMessage(err)));
   }, [mfaToken]);
   if (error) return <div className="form__error" role="alert">{error}</div>;
-  if (!secret) return <p className="muted">Preparing your authenticator...</p>;
+  if (!secret) return <p className="muted">{t('auth.preparingAuthenticator')}</p>;
   return (
     <div className="mfa-enrol">
-      <p>Your account needs two-factor sign-in. Scan this code with an authenticator app, then type the code it shows.</p>
-      <QrCode value={secret.otpauthUri} label="QR code for your authenticator app" />
-      <p className="muted">Or type this key: <code data-testid="mfa-secret">{secret.secret}</code></p>
+      <p>{t('auth.mfaNeeded')} {t('auth.scanCode')}</p>
+      <QrCode value={secret.otpauthUri} label={t('auth.qrCodeLabel')} />
+      <p className="muted">{t('auth.orTypeKey', { key: <code key="key" data-testid="mfa-secret">{secret.secret}</code> })}</p>
     </div>
   );
 }
@@ -40,14 +41,14 @@ export default function MfaStep() {
     dispatch(loginWithCode({ mfaToken: mfa.token, code }));
   };
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label="Two-factor sign-in">
+    <form className="form" onSubmit={submit} noValidate aria-label={t('auth.twoFactorSignIn')}>
       {mfa.enrol && <Enrolment mfaToken={mfa.token} />}
-      <Field id="mfa-code" label="Authentication code" error={missing && !code.trim() ? 'Code is required' : null}
-        help={mfa.enrol ? null : 'The 6-digit code of your authenticator app, or one of your recovery codes.'}>
+      <Field id="mfa-code" label={t('auth.authenticationCode')} error={missing && !code.trim() ? t('auth.codeRequired') : null}
+        help={mfa.enrol ? null : t('auth.mfaCodeHelp')}>
         <input id="mfa-code" name="code" inputMode="numeric" autoComplete="one-time-code" value={code}
           onChange={(e) => setCode(e.target.value)} />
       </Field>
-      <StepActions label="Verify" />
+      <StepActions label={t('auth.verify')} />
     </form>
   );
 }

@@ -7,9 +7,10 @@ import { getResetForm, resetPassword } from './api.js';
 import AuthFormEnd from './AuthFormEnd.jsx';
 import AuthShell from './AuthShell.jsx';
 import useCheckedForm from './useCheckedForm.js';
+import { t } from '../../lib/i18n.js';
 
 const F = 'reset_password_form';
-const FIELDS = [['password', 'New password'], ['repeat', 'Repeat password']];
+const fields = () => [['password', t('auth.newPassword')], ['repeat', t('auth.repeatPassword')]];
 
 /** The CSRF token of the reset form: read once; its errors are swallowed (spec §8), the submit reports them. */
 function useCsrf(token) {
@@ -45,7 +46,7 @@ export default function ResetPasswordPage() {
       const data = await resetPassword({
         [`${F}[password][first]`]: values.password, [`${F}[password][second]`]: values.repeat, [`${F}[token]`]: token, [`${F}[csrf_token]`]: csrf,
       });
-      setState({ status: 'success', message: (data && data.message) || 'Your password has been changed', error: null });
+      setState({ status: 'success', message: (data && data.message) || t('auth.passwordChanged'), error: null });
     } catch (ex) {
       const first = Object.values(fieldErrors(ex))[0];
       setState({ status: 'error', message: null, error: (first && first[0]) || errorMessage(ex) });
@@ -53,15 +54,16 @@ export default function ResetPasswordPage() {
   };
 
   return (
-    <AuthShell title="Choose a new password">
-      {!token && <div className="form__error">This page needs the link from the reset e-mail.</div>}
-      <form className="form" onSubmit={submit} noValidate aria-label="Reset password">
-        {FIELDS.map(([name, label]) => (
+    <AuthShell title={t('auth.chooseNewPassword')}>
+      {!token && <div className="form__error">{t('auth.resetLinkMissing')}</div>}
+      <form className="form" onSubmit={submit} noValidate aria-label={t('auth.resetPassword')}>
+        {fields().map(([name, label]) => (
           <Field key={name} id={`reset-${name}`} label={label} error={errors[name]}>
             <input id={`reset-${name}`} name={name} type="password" autoComplete="new-password" value={values[name]} onChange={change} />
           </Field>
         ))}
-        <AuthFormEnd busy={state.status === 'sending'} label="Save new password" busyLabel="Saving..." message={state.message} error={state.error} />
+        <AuthFormEnd busy={state.status === 'sending'} label={t('auth.saveNewPassword')}
+          busyLabel={t('auth.saving')} message={state.message} error={state.error} />
       </form>
     </AuthShell>
   );

@@ -3,6 +3,7 @@ import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 import { acceptInvitationSignedIn } from './api.js';
 import useInvitation, { invitationProblem } from './useInvitation.js';
+import { t } from '../../lib/i18n.js';
 
 const BASES = { peb: 'peb', calibr: 'calibr' };
 
@@ -18,7 +19,7 @@ function AcceptSignedIn({ token, notice }) {
   if (accepting.status === 'done') {
     return (
       <div className="form__message--info" role="status" data-testid="invitation-accepted">
-        {accepting.message}. <Link to={accepting.link}>Open it</Link>
+        {accepting.message}. <Link to={accepting.link}>{t('auth.openIt')}</Link>
       </div>
     );
   }
@@ -29,7 +30,7 @@ function AcceptSignedIn({ token, notice }) {
       <div className="form__actions" style={{ justifyContent: 'flex-start', marginTop: 12 }}>
         <button type="button" className="btn btn--primary" data-testid="invitation-accept"
           disabled={accepting.status === 'sending'} onClick={accept}>
-          {accepting.status === 'sending' ? 'Accepting…' : 'Accept invitation'}
+          {accepting.status === 'sending' ? t('auth.accepting') : t('auth.acceptInvitation')}
         </button>
       </div>
     </>
@@ -37,15 +38,15 @@ function AcceptSignedIn({ token, notice }) {
 }
 
 function InvitationBody({ invite, me }) {
-  if (invite.status === 'missing') return <div className="form__error" role="alert">This page needs the link from your invitation e-mail.</div>;
-  if (invite.status === 'loading') return <p className="muted">Checking your invitation…</p>;
+  if (invite.status === 'missing') return <div className="form__error" role="alert">{t('auth.invitationLinkMissing')}</div>;
+  if (invite.status === 'loading') return <p className="muted">{t('auth.checkingInvitation')}</p>;
   if (invite.status === 'bad') return <div className="form__error" role="alert" data-testid="invitation-error">{invite.error}</div>;
   const mine = me && me.email && me.email.toLowerCase() === String(invite.item.email).toLowerCase();
   const notice = (
     <div className="form__message--info" role="status" data-testid="invitation-signed-in">
-      This invitation to join <strong>{invite.item.moduleName}</strong> is for <strong>{invite.item.email}</strong>.
-      {' '}You are signed in as <strong>{me ? me.email : '…'}</strong>.
-      {mine ? '' : ' Sign out first, then open the link again to accept it with that address.'}
+      {t('auth.invitationFor', { module: <strong key="module">{invite.item.moduleName}</strong>, email: <strong key="email">{invite.item.email}</strong> })}
+      {' '}{t('auth.signedInAs', { email: <strong key="me">{me ? me.email : '…'}</strong> })}
+      {mine ? '' : ` ${t('auth.signOutFirst')}`}
     </div>
   );
   return mine ? <AcceptSignedIn token={invite.token} notice={notice} /> : notice;
@@ -60,11 +61,11 @@ export default function SignedInInvitation() {
   const invite = useInvitation();
   return (
     <div className="page" style={{ maxWidth: 640 }}>
-      <h1 className="page__title">Invitation</h1>
+      <h1 className="page__title">{t('auth.invitation')}</h1>
       <InvitationBody invite={invite} me={me} />
       <div className="form__actions" style={{ justifyContent: 'flex-start', marginTop: 16 }}>
-        <Link className="btn btn--primary" to="/logout">Sign out</Link>
-        <Link className="btn" to="/">My Portals</Link>
+        <Link className="btn btn--primary" to="/logout">{t('auth.signOut')}</Link>
+        <Link className="btn" to="/">{t('auth.myPortals')}</Link>
       </div>
     </div>
   );

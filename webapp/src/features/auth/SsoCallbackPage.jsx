@@ -3,6 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import AuthShell from './AuthShell.jsx';
 import { loginWithSso } from './authSlice.js';
+import { t } from '../../lib/i18n.js';
 
 /** /sso/callback: the identity provider sends the browser back here with code and state; the API finishes the
  *  sign-in (state, PKCE, the ID token checked there). */
@@ -21,13 +22,13 @@ export default function SsoCallbackPage() {
     });
   }, [dispatch, navigate, search]);
   return (
-    <AuthShell title="Single sign-on">
+    <AuthShell title={t('auth.singleSignOn')}>
       {error ? (
         <>
           <div className="form__error" role="alert" data-testid="login-error">{error}</div>
-          <div className="auth__links"><Link to="/login">Back to sign in</Link></div>
+          <div className="auth__links"><Link to="/login">{t('auth.backToSignIn')}</Link></div>
         </>
-      ) : <p className="muted">Signing you in...</p>}
+      ) : <p className="muted">{t('auth.signingYouIn')}</p>}
     </AuthShell>
   );
 }

@@ -3,6 +3,7 @@ import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import { errorMessage } from '../../lib/errors.js';
 import { finishSingleSignOn, forgetReads, linkSingleSignOn, revokeToken, signIn, signInWithCode } from './api.js';
 import { clearSession, readSession, writeSession } from '../../lib/session.js';
+import { t } from '../../lib/i18n.js';
 
 const MAX_TIMEOUT = 2 ** 31 - 1;
 let logoutTimer = null;
@@ -37,7 +38,7 @@ function signInThunk(name, call) {
     try {
       return started(dispatch, await call(arg));
     } catch (err) {
-      return rejectWithValue(errorMessage(err, 'Sign-in failed'));
+      return rejectWithValue(errorMessage(err, t('auth.signInFailed')));
     }
   });
 }
@@ -163,7 +164,7 @@ const authSlice = createSlice({
       .addCase(thunk.rejected, (state, action) => {
         state.loading = false;
         state.isAuthenticated = false;
-        state.error = action.payload || 'Sign-in failed';
+        state.error = action.payload || t('auth.signInFailed');
       }));
     b.addCase(logout.fulfilled, (state) => {
       Object.assign(state, initialState, { checked: true });

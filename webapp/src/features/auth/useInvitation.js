@@ -2,13 +2,14 @@ import { useLocation } from 'react-router-dom';
 import useFetch from '../../hooks/useFetch.js';
 import { errorMessage, statusOf } from '../../lib/errors.js';
 import { viewInvitation } from './api.js';
+import { t } from '../../lib/i18n.js';
 
 /** The message for an invitation link the server refuses (404 forged, 410 used or expired). */
 export function invitationProblem(err) {
   const status = statusOf(err);
-  if (status === 404) return 'This invitation link is not valid. Check that you opened the whole link from the e-mail, or ask for a new invitation.';
-  if (status === 410) return errorMessage(err, 'This invitation can no longer be used.');
-  return errorMessage(err, 'The invitation could not be read. Please try again.');
+  if (status === 404) return t('auth.invitationInvalid');
+  if (status === 410) return errorMessage(err, t('auth.invitationUsed'));
+  return errorMessage(err, t('auth.invitationUnreadable'));
 }
 
 /** The invitation of the page's ?token=: {token, status: missing | loading | ok | bad, item, error}. */

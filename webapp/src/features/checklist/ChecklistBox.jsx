@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { t } from '../../lib/i18n.js';
 import { toggleChecklist } from './api.js';
 import { checklistOf } from './checklist.js';
 
@@ -26,9 +27,9 @@ export default function ChecklistBox({ module, onChanged }) {
       setBusy(false);
     }
   };
-  if (busy) return <span className="checkbox checkbox--busy" aria-label="Saving" data-testid="checklist-spinner" />;
+  if (busy) return <span className="checkbox checkbox--busy" aria-label={t('checklist.saving')} data-testid="checklist-spinner" />;
   return (
     <input type="checkbox" className="checkbox" checked={state.completed} disabled={!state.toggle} onChange={click}
-      aria-label={state.completed ? 'Completed' : 'Not completed'} data-testid="checklist" />
+      aria-label={state.completed ? t('checklist.completed') : t('checklist.notCompleted')} data-testid="checklist" />
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import FormDialog from '../../components/FormDialog.jsx';
 import useFetch from '../../hooks/useFetch.js';
+import { t } from '../../lib/i18n.js';
 import { listStartTemplates } from './api.js';
 import DependencyList from './DependencyList.jsx';
 import TemplateList from './TemplateList.jsx';
@@ -16,29 +17,29 @@ export default function AddModuleDialog({ link, title, onClose, onSuccess }) {
   const { data: templates } = useFetch(listStartTemplates, [{ url: link.url }]);
   const [open, setOpen] = useState(false);
   const [template, setTemplate] = useState(null);
-  const usable = (templates || []).filter((t) => t.links && t.links.add);
+  const usable = (templates || []).filter((tpl) => tpl.links && tpl.links.add);
   const offered = usable.length > 0;
   const start = offered && (
     <div className="clone__start" data-testid="start-from-template">
       <div className="clone__start-bar">
         <button type="button" className="btn btn--small" aria-expanded={open} aria-controls="start-templates"
           onClick={() => setOpen((o) => !o)} data-testid="start-template-toggle">
-          Start from template
+          {t('clone.startFromTemplate')}
         </button>
         {template && (
           <button type="button" className="btn btn--small" onClick={() => setTemplate(null)} data-testid="start-blank">
-            Start blank
+            {t('clone.startBlank')}
           </button>
         )}
       </div>
       {open && (
         <div id="start-templates">
-          <TemplateList templates={usable} onPick={(t) => { setTemplate(t); setOpen(false); }} />
+          <TemplateList templates={usable} onPick={(tpl) => { setTemplate(tpl); setOpen(false); }} />
         </div>
       )}
       {template && (
         <section className="clone__section" data-testid="start-template">
-          <h3>From the template &lsquo;{template.name}&rsquo;</h3>
+          <h3>{t('clone.fromTemplate', { name: template.name })}</h3>
           {template.links.manage && <DependencyList key={template.id} manageUrl={template.links.manage.url} />}
         </section>
       )}
@@ -46,7 +47,7 @@ export default function AddModuleDialog({ link, title, onClose, onSuccess }) {
   );
   return (
     <FormDialog title={title} url={template ? template.links.add.url : link.url}
-      note={start || null} submitLabel="Create" another onClose={onClose} onSuccess={onSuccess}
+      note={start || null} submitLabel={t('clone.create')} another onClose={onClose} onSuccess={onSuccess}
       testId={template ? 'add-template-form' : undefined} />
   );
 }

@@ -5,19 +5,18 @@ import Loading from '../../components/Loading.jsx';
 import Modal from '../../components/Modal.jsx';
 import useFetch from '../../hooks/useFetch.js';
 import { treeChanged } from '../../lib/changes.js';
+import { t } from '../../lib/i18n.js';
 import { cloneFormUrl, listTemplates } from './api.js';
-import { moduleUrlFor } from './clone.js';
+import { moduleUrlFor, typeInSentence } from './clone.js';
 import DependencyList from './DependencyList.jsx';
 import TemplateList from './TemplateList.jsx';
 import './clone.css';
-
-export const NO_PERMISSION = 'No permissions to make a new version';
 
 function TemplatePicker({ module, onPick }) {
   const { status, data, error } = useFetch(listTemplates, [module.id]);
   if (status === 'loading') return <Loading inline />;
   if (status === 'failed') return <div className="form__error" role="alert">{error}</div>;
-  if (!data.length) return <div className="empty">No templates for this {module.typeLabel ? module.typeLabel.toLowerCase() : 'item'} yet: add one under the portal settings</div>;
+  if (!data.length) return <div className="empty">{t('clone.noTemplatesFor', { type: typeInSentence(module) })}</div>;
   return <TemplateList templates={data} onPick={onPick} />;
 }
 
@@ -36,30 +35,30 @@ export default function CloneDialog({ module, onClose }) {
   };
 
   return (
-    <Modal title={`Clone ${module.name}`} onClose={onClose} wide
-      footer={<button type="button" className="btn" onClick={onClose} data-testid="clone-close">Close</button>}>
+    <Modal title={t('clone.cloneNamed', { name: module.name })} onClose={onClose} wide
+      footer={<button type="button" className="btn" onClick={onClose} data-testid="clone-close">{t('common.close')}</button>}>
       {!allowed ? (
-        <div className="empty" data-testid="no-clone-permission">{NO_PERMISSION}</div>
+        <div className="empty" data-testid="no-clone-permission">{t('clone.noPermission')}</div>
       ) : (
         <div className="clone" data-testid="clone-dialog">
-          <p className="clone__intro">Make a new version of this {module.typeLabel ? module.typeLabel.toLowerCase() : 'item'}: choose what it takes along.</p>
+          <p className="clone__intro">{t('clone.intro', { type: typeInSentence(module) })}</p>
           <button type="button" className="btn" onClick={() => setPicking((p) => !p)} data-testid="clone-from-template">
-            Clone from template
+            {t('clone.cloneFromTemplate')}
           </button>
-          {picking && <TemplatePicker module={module} onPick={(t) => { setTemplate(t); setPicking(false); }} />}
+          {picking && <TemplatePicker module={module} onPick={(tpl) => { setTemplate(tpl); setPicking(false); }} />}
           {template && (
             <section className="clone__section" data-testid="template-clone">
-              <h3>From the template &lsquo;{template.name}&rsquo;</h3>
+              <h3>{t('clone.fromTemplate', { name: template.name })}</h3>
               {template.links && template.links.manage && (
                 <DependencyList key={template.id} manageUrl={template.links.manage.url} />
               )}
-              <DynamicForm key={`t${template.id}`} url={cloneFormUrl(module.id, template.id)} submitLabel="Clone from template"
+              <DynamicForm key={`t${template.id}`} url={cloneFormUrl(module.id, template.id)} submitLabel={t('clone.cloneFromTemplate')}
                 onSuccess={done} testId="clone-template-form" />
             </section>
           )}
           <section className="clone__section">
-            <h3>Copy as it is</h3>
-            <DynamicForm url={cloneFormUrl(module.id)} submitLabel="Clone" onSuccess={done} testId="clone-form" />
+            <h3>{t('clone.copyAsItIs')}</h3>
+            <DynamicForm url={cloneFormUrl(module.id)} submitLabel={t('clone.clone')} onSuccess={done} testId="clone-form" />
           </section>
         </div>
       )}

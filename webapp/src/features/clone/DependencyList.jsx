@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Loading from '../../components/Loading.jsx';
 import useFetch from '../../hooks/useFetch.js';
 import { errorMessage } from '../../lib/errors.js';
+import { t } from '../../lib/i18n.js';
 import { fetchDependencyForms, postDependency } from './api.js';
 import { includedSummary } from './clone.js';
 
@@ -28,7 +29,7 @@ export default function DependencyList({ manageUrl, onChanged }) {
 
   if (loadError && !forms) return <div className="form__error" role="alert">{loadError}</div>;
   if (!forms) return <Loading inline />;
-  if (!forms.length) return <div className="empty">Nothing to include: this item has no children or content</div>;
+  if (!forms.length) return <div className="empty">{t('clone.nothingToInclude')}</div>;
   return (
     <div>
       <div className="clone__summary" data-testid="dependency-summary">{includedSummary(forms)}</div>

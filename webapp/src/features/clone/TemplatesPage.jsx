@@ -8,21 +8,22 @@ import useConfirmAction from '../../hooks/useConfirmAction.js';
 import useFetch from '../../hooks/useFetch.js';
 import { isoDate } from '../../lib/csv.js';
 import { formatDate } from '../../lib/dates.js';
+import { t } from '../../lib/i18n.js';
 import { addTemplateUrl, deleteTemplate, listTemplates } from './api.js';
 import DependencyList from './DependencyList.jsx';
 import './clone.css';
 
-function TemplateActions({ template: t, onOpen, onDelete }) {
+function TemplateActions({ template: tpl, onOpen, onDelete }) {
   return (
     <span className="nowrap">
-      {t.links.manage && (
-        <button type="button" className="btn btn--small" data-testid="manage-template" onClick={() => onOpen({ kind: 'manage', template: t })}>Dependencies</button>
+      {tpl.links.manage && (
+        <button type="button" className="btn btn--small" data-testid="manage-template" onClick={() => onOpen({ kind: 'manage', template: tpl })}>{t('clone.dependencies')}</button>
       )}{' '}
-      {t.links.edit && (
-        <button type="button" className="btn btn--small" data-testid="edit-template" onClick={() => onOpen({ kind: 'edit', template: t })}>Edit</button>
+      {tpl.links.edit && (
+        <button type="button" className="btn btn--small" data-testid="edit-template" onClick={() => onOpen({ kind: 'edit', template: tpl })}>{t('common.edit')}</button>
       )}{' '}
-      {t.links.delete && (
-        <button type="button" className="btn btn--small btn--danger-outline" data-testid="delete-template" onClick={() => onDelete(t)}>Delete</button>
+      {tpl.links.delete && (
+        <button type="button" className="btn btn--small btn--danger-outline" data-testid="delete-template" onClick={() => onDelete(tpl)}>{t('common.delete')}</button>
       )}
     </span>
   );
@@ -32,22 +33,22 @@ function TemplateActions({ template: t, onOpen, onDelete }) {
 function TemplateDialog({ dialog, onClose, onSaved }) {
   if (dialog.kind === 'add') {
     return (
-      <Modal title="Add Template" onClose={onClose}>
-        <DynamicForm url={addTemplateUrl(dialog.moduleId)} onSuccess={onSaved} onCancel={onClose} submitLabel="Add" testId="template-form" />
+      <Modal title={t('clone.addTemplate')} onClose={onClose}>
+        <DynamicForm url={addTemplateUrl(dialog.moduleId)} onSuccess={onSaved} onCancel={onClose} submitLabel={t('common.add')} testId="template-form" />
       </Modal>
     );
   }
   if (dialog.kind === 'edit') {
     return (
-      <Modal title={`Edit ${dialog.template.name}`} onClose={onClose}>
+      <Modal title={t('clone.editNamed', { name: dialog.template.name })} onClose={onClose}>
         <DynamicForm url={dialog.template.links.edit.url} onSuccess={onSaved} onCancel={onClose} testId="template-form" />
       </Modal>
     );
   }
   return (
-    <Modal title={`Dependencies of ${dialog.template.name}`} onClose={onSaved} wide
-      footer={<button type="button" className="btn" onClick={onSaved}>Close</button>}>
-      <p className="clone__intro">What a clone made from this template takes along from &lsquo;{dialog.template.module.name}&rsquo;.</p>
+    <Modal title={t('clone.dependenciesOf', { name: dialog.template.name })} onClose={onSaved} wide
+      footer={<button type="button" className="btn" onClick={onSaved}>{t('common.close')}</button>}>
+      <p className="clone__intro">{t('clone.takesAlongFrom', { name: dialog.template.module.name })}</p>
       <DependencyList manageUrl={dialog.template.links.manage.url} />
     </Modal>
   );
@@ -57,12 +58,12 @@ function AddTemplateBar({ sources, onAdd }) {
   const [source, setSource] = useState('');
   return (
     <span className="templates__bar">
-      <select value={source} onChange={(e) => setSource(e.target.value)} aria-label="Template of" data-testid="template-source">
-        <option value="" disabled>Template of…</option>
+      <select value={source} onChange={(e) => setSource(e.target.value)} aria-label={t('clone.templateOf')} data-testid="template-source">
+        <option value="" disabled>{t('clone.templateOfPick')}</option>
         {sources.map((m) => <option key={m.id} value={m.id}>{m.name}</option>)}
       </select>
       <button type="button" className="btn btn--primary btn--small" disabled={!source} data-testid="add-template"
-        onClick={() => onAdd(source)}>Add Template</button>
+        onClick={() => onAdd(source)}>{t('clone.addTemplate')}</button>
     </span>
   );
 }
@@ -76,11 +77,11 @@ export default function TemplatesPage({ portal }) {
   const sources = [portal, ...(portal.children || [])].filter((m) => m.links && m.links.edit);
   const { ask } = del;
   const columns = useMemo(() => [
-    { Header: 'Name', accessor: 'name', Cell: ({ value }) => <strong data-testid="template-name">{value}</strong> },
-    { Header: 'Description', accessor: 'description' },
-    { Header: 'Module', accessor: (t) => t.module.name, id: 'module' },
-    { Header: 'Created By', accessor: 'createdBy' },
-    { Header: 'Created', accessor: 'created', csv: (t) => isoDate(t.created), Cell: ({ value }) => <span className="nowrap">{formatDate(value)}</span>, filter: false },
+    { Header: t('common.name'), accessor: 'name', Cell: ({ value }) => <strong data-testid="template-name">{value}</strong> },
+    { Header: t('common.description'), accessor: 'description' },
+    { Header: t('clone.module'), accessor: (tpl) => tpl.module.name, id: 'module' },
+    { Header: t('clone.createdBy'), accessor: 'createdBy' },
+    { Header: t('clone.created'), accessor: 'created', csv: (tpl) => isoDate(tpl.created), Cell: ({ value }) => <span className="nowrap">{formatDate(value)}</span>, filter: false },
     { Header: '', id: 'actions', filter: false, disableSortBy: true, Cell: ({ row }) => <TemplateActions template={row.original} onOpen={setDialog} onDelete={ask} /> },
   ], [ask]);
 
@@ -88,12 +89,12 @@ export default function TemplatesPage({ portal }) {
   if (status === 'failed') return <div className="form__error" role="alert">{error}</div>;
   return (
     <div data-testid="templates-page">
-      <h2 className="section-title">Templates</h2>
-      <DataTable columns={columns} data={data || []} emptyText="No templates yet" testId="templates-table" exportName={['templates', portal.name]}
-        rowProps={(t) => ({ 'data-testid': 'template-row', 'data-id': t.id })}
+      <h2 className="section-title">{t('clone.templates')}</h2>
+      <DataTable columns={columns} data={data || []} emptyText={t('clone.noTemplates')} testId="templates-table" exportName={[t('clone.templatesFile'), portal.name]}
+        rowProps={(tpl) => ({ 'data-testid': 'template-row', 'data-id': tpl.id })}
         toolbar={sources.length > 0 && <AddTemplateBar sources={sources} onAdd={(moduleId) => setDialog({ kind: 'add', moduleId })} />} />
       {dialog && <TemplateDialog dialog={dialog} onClose={() => setDialog(null)} onSaved={() => { setDialog(null); reload(); }} />}
-      {del.target && <ConfirmDialog title="Delete template" detail={del.target.name} action={del} />}
+      {del.target && <ConfirmDialog title={t('clone.deleteTemplate')} detail={del.target.name} action={del} />}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 /** Pure helpers of cloning and templates (spec §2 Clone, §3 Template). */
+import { formatNumber, inSentence, t } from '../../lib/i18n.js';
 
 /** The manage answer {forms: [json string | form]} as forms with their title, entity and state. */
 export function parseDependencyForms(data) {
@@ -40,5 +41,14 @@ export function moduleUrlFor(pathname, item) {
 /** 'Included n of m' for a dependency list. */
 export function includedSummary(forms) {
   const n = forms.filter((f) => f.included).length;
-  return `Included ${n} of ${forms.length}`;
+  return t('clone.includedSummary', { included: formatNumber(n), total: formatNumber(forms.length) });
+}
+
+/**
+ * A module's type label (the server's, in the reader's language) inside a sentence: 'this task'. Nouns go lower case
+ * there, but German writes every noun with a capital; no label: 'item'.
+ */
+export function typeInSentence(module) {
+  if (!module.typeLabel) return t('clone.item');
+  return inSentence(module.typeLabel);
 }

@@ -3,6 +3,7 @@ import ConfirmDialog from '../../components/ConfirmDialog.jsx';
 import FormDialog from '../../components/FormDialog.jsx';
 import { IconButton } from '../../components/Icons.jsx';
 import useConfirmAction from '../../hooks/useConfirmAction.js';
+import { t } from '../../lib/i18n.js';
 import { deleteFieldValue } from './api.js';
 import { addLinkOf, formatValue, series, shownFields, sparkPoints } from './fieldValues.js';
 import InPlaceValue, { editsInPlace } from './InPlaceValue.jsx';
@@ -12,8 +13,8 @@ function ValueActions({ field, value, onEdit, onDelete }) {
   const links = value.links || {};
   return (
     <span className="cfv__actions">
-      {links.edit && <IconButton icon="edit" label={`Edit ${field.label}`} onClick={() => onEdit(field, value)} />}
-      {links.delete && <IconButton icon="delete" label={`Delete ${field.label} value`} danger onClick={() => onDelete({ field, value })} />}
+      {links.edit && <IconButton icon="edit" label={t('customFields.editNamed', { name: field.label })} onClick={() => onEdit(field, value)} />}
+      {links.delete && <IconButton icon="delete" label={t('customFields.deleteValue', { name: field.label })} danger onClick={() => onDelete({ field, value })} />}
     </span>
   );
 }
@@ -31,12 +32,12 @@ function Sparkline({ points }) {
 /** A DATED_NUMERIC field: a sparkline and a small table, newest first. */
 function Series({ field, values, onEdit, onDelete }) {
   const points = series(field, values);
-  if (!points.length) return <span className="muted">n/a</span>;
+  if (!points.length) return <span className="muted">{t('customFields.notAvailable')}</span>;
   return (
     <div className="cfv__series">
       <Sparkline points={points} />
       <table className="cfv__table">
-        <thead><tr><th scope="col">Date</th><th scope="col">Value</th><th scope="col"><span className="sr-only">Actions</span></th></tr></thead>
+        <thead><tr><th scope="col">{t('customFields.date')}</th><th scope="col">{t('customFields.value')}</th><th scope="col"><span className="sr-only">{t('common.actions')}</span></th></tr></thead>
         <tbody>
           {points.map((p) => (
             <tr key={p.value.id} data-testid="cf-point">
@@ -57,13 +58,13 @@ function InPlaceRow({ field, value, add, onDelete, onChanged }) {
   let shown;
   if (link) shown = <InPlaceValue key={value ? value.id : 'new'} field={field} value={value} link={link} onChanged={onChanged} />;
   else if (value) shown = <span data-testid="cf-value">{formatValue(field, value)}</span>;
-  else shown = <span className="muted">n/a</span>;
+  else shown = <span className="muted">{t('customFields.notAvailable')}</span>;
   return (
     <span className={field.type === 'PICKLIST' && value ? 'cfv__value cfv__value--chip' : 'cfv__value'}>
       {shown}
       {value && value.links && value.links.delete && (
         <span className="cfv__actions">
-          <IconButton icon="delete" label={`Delete ${field.label} value`} danger onClick={() => onDelete({ field, value })} />
+          <IconButton icon="delete" label={t('customFields.deleteValue', { name: field.label })} danger onClick={() => onDelete({ field, value })} />
         </span>
       )}
     </span>
@@ -83,7 +84,7 @@ function FieldRow({ field, onAdd, onEdit, onDelete, onChanged }) {
     );
   }
   if (field.type === 'DATED_NUMERIC') shown = <Series field={field} values={values} onEdit={onEdit} onDelete={onDelete} />;
-  else if (!values.length) shown = <span className="muted">n/a</span>;
+  else if (!values.length) shown = <span className="muted">{t('customFields.notAvailable')}</span>;
   else {
     shown = values.map((v) => (
       <span key={v.id} className={field.type === 'PICKLIST' ? 'cfv__value cfv__value--chip' : 'cfv__value'}>
@@ -98,8 +99,8 @@ function FieldRow({ field, onAdd, onEdit, onDelete, onChanged }) {
       <dd className="cfv__values">
         {shown}
         {add && (
-          <button type="button" className="btn btn--ghost btn--tiny" onClick={() => onAdd(field, add)} aria-label={`Add ${field.label}`}>
-            + Add
+          <button type="button" className="btn btn--ghost btn--tiny" onClick={() => onAdd(field, add)} aria-label={t('customFields.addNamed', { name: field.label })}>
+            {t('customFields.addValue')}
           </button>
         )}
       </dd>
@@ -125,16 +126,16 @@ export default function FieldsSection({ module, onChanged }) {
   });
   const fields = shownFields(module);
   if (!fields.length) return null;
-  const onAdd = (field, link) => setDialog({ title: `Add ${field.label}`, url: link.url });
-  const onEdit = (field, value) => setDialog({ title: `Edit ${field.label}`, url: value.links.edit.url });
+  const onAdd = (field, link) => setDialog({ title: t('customFields.addNamed', { name: field.label }), url: link.url });
+  const onEdit = (field, value) => setDialog({ title: t('customFields.editNamed', { name: field.label }), url: value.links.edit.url });
   return (
-    <section className="cfv" aria-label={`Fields of ${module.name}`} data-testid="fields-section">
-      <h2 className="cfv__title">Fields</h2>
+    <section className="cfv" aria-label={t('customFields.fieldsOf', { name: module.name })} data-testid="fields-section">
+      <h2 className="cfv__title">{t('customFields.fields')}</h2>
       <dl className="cfv__list">
         {fields.map((f) => <FieldRow key={f.id} field={f} onAdd={onAdd} onEdit={onEdit} onDelete={del.ask} onChanged={changed} />)}
       </dl>
       {dialog && <FormDialog title={dialog.title} url={dialog.url} onClose={() => setDialog(null)} onSuccess={changed} />}
-      {del.target && <ConfirmDialog title={`Delete ${del.target.field.label} value`} action={del} detail={formatValue(del.target.field, del.target.value)} />}
+      {del.target && <ConfirmDialog title={t('customFields.deleteValue', { name: del.target.field.label })} action={del} detail={formatValue(del.target.field, del.target.value)} />}
     </section>
   );
 }

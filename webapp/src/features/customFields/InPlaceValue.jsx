@@ -3,6 +3,7 @@ import InPlaceInput from '../../components/inPlace/InPlaceInput.jsx';
 import InPlaceSelect from '../../components/inPlace/InPlaceSelect.jsx';
 import useInPlace from '../../hooks/useInPlace.js';
 import { formatDate } from '../../lib/dates.js';
+import { t } from '../../lib/i18n.js';
 import { optionsOf, saveField } from '../../lib/inPlace.js';
 import { formatNumber, formatValue } from './fieldValues.js';
 
@@ -46,8 +47,8 @@ export default function InPlaceValue({ field, value, link, onChanged }) {
     else display = edit.shown;
   }
   const common = {
-    label: field.label, value: edit.shown, display, error: edit.error, busy: edit.busy, emptyText: '+ Add',
-    addLabel: `Add ${field.label}`, testId: `cf-${field.attribute}`,
+    label: field.label, value: edit.shown, display, error: edit.error, busy: edit.busy, emptyText: t('customFields.addValue'),
+    addLabel: t('customFields.addNamed', { name: field.label }), testId: `cf-${field.attribute}`,
   };
   const shown = control === 'select'
     ? <InPlaceSelect {...common} loadOptions={load} onSave={(v, l) => { setPicked(l); edit.save(v); }} />

@@ -4,15 +4,14 @@
  * DATED_NUMERIC as a dated series, newest first.
  */
 import { formatDate } from '../../lib/dates.js';
+import { formatNumber as formatLocaleNumber } from '../../lib/i18n.js';
 
 export const CHECKLIST = 'checklist_status';
 
-const NUMBER = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
-
-/** A number with the field's symbol, as the report writes it: '€2,400,000', '5,200 m²', '31 %'. */
+/** A number with the field's symbol and the language's separators, as the report writes it: '€2,400,000', '5,200 m²', '31 %'. */
 export function formatNumber(field, n) {
   if (n === null || n === undefined || n === '' || !Number.isFinite(Number(n))) return '';
-  const text = NUMBER.format(Number(n));
+  const text = formatLocaleNumber(Number(n), { maximumFractionDigits: 2 });
   if (!field.symbol) return text;
   return field.prefixSymbol ? `${field.symbol}${text}` : `${text} ${field.symbol}`;
 }

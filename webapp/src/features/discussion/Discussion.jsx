@@ -12,11 +12,12 @@ import ConfirmDialog from '../../components/ConfirmDialog.jsx';
 import FormDialog from '../../components/FormDialog.jsx';
 import Loading from '../../components/Loading.jsx';
 import useConfirmAction from '../../hooks/useConfirmAction.js';
+import { t } from '../../lib/i18n.js';
 import { deleteComment, postComment } from './api.js';
 import CommentNode from './CommentNode.jsx';
 import { plainText } from './mentions.js';
 import ReplyBox from './ReplyBox.jsx';
-import { buildThread, countComments, DELETE_FAILED, REFRESH_MS } from './thread.js';
+import { buildThread, countComments, REFRESH_MS } from './thread.js';
 import useThreads from './useThreads.js';
 import './discussion.css';
 
@@ -26,9 +27,9 @@ function ShowOlder({ left, busy, onClick }) {
   return (
     <div className="more">
       <button type="button" className="btn btn--small" onClick={onClick} disabled={busy} data-testid="comments-more">
-        {busy ? 'Loading...' : 'Show older comments'}
+        {busy ? t('common.loading') : t('discussion.showOlder')}
       </button>
-      <span className="muted" data-testid="comments-left">{left} more threads</span>
+      <span className="muted" data-testid="comments-left">{t('discussion.moreThreads', { count: left })}</span>
     </div>
   );
 }
@@ -38,8 +39,8 @@ function LiveState({ state }) {
   const live = state === 'live';
   return (
     <span className={live ? 'live-state live-state--on' : 'live-state'} data-testid="live-state" data-state={state}
-      title={live ? 'New comments show as they are posted' : 'The live stream is not connected'}>
-      {live ? 'Live' : 'Refreshing every 30 s'}
+      title={live ? t('discussion.liveTitle') : t('discussion.notLiveTitle')}>
+      {live ? t('discussion.live') : t('discussion.refreshing')}
     </span>
   );
 }
@@ -49,7 +50,7 @@ export default function Discussion({ module, refreshMs = REFRESH_MS }) {
   const { state, load, showOlder, busy, live } = useThreads(moduleId, refreshMs, module);
   const [replyingTo, setReplyingTo] = useState(null);
   const [editing, setEditing] = useState(null);
-  const del = useConfirmAction(async (comment) => { await deleteComment(comment); load(); }, DELETE_FAILED);
+  const del = useConfirmAction(async (comment) => { await deleteComment(comment); load(); }, t('discussion.deleteFailed'));
 
   const links = module.links || {};
   const mentionUrl = links.mentionable && links.mentionable.url;
@@ -70,16 +71,16 @@ export default function Discussion({ module, refreshMs = REFRESH_MS }) {
   return (
     <div className="dc" data-testid="discussion">
       <div className="dc__head">
-        <h2 className="section-title">Comments</h2>
-        <span className="muted" data-testid="comment-count">{count} comment{count === 1 ? '' : 's'}</span>
+        <h2 className="section-title">{t('discussion.comments')}</h2>
+        <span className="muted" data-testid="comment-count">{t('discussion.commentCount', { count })}</span>
         <LiveState state={live} />
       </div>
       {links.add_comment && (
-        <ReplyBox placeholder="Write a comment…" testId="new-comment" onPost={addComment} mentionUrl={mentionUrl} attachLink={attachLink} />
+        <ReplyBox placeholder={t('discussion.writeComment')} testId="new-comment" onPost={addComment} mentionUrl={mentionUrl} attachLink={attachLink} />
       )}
       {state.status === 'loading' && <Loading inline />}
       {state.status === 'failed' && <div className="form__error" role="alert">{state.error}</div>}
-      {state.status === 'succeeded' && !thread.length && <div className="empty" data-testid="no-comments">No comments yet</div>}
+      {state.status === 'succeeded' && !thread.length && <div className="empty" data-testid="no-comments">{t('discussion.noComments')}</div>}
       <ul className="dc-thread" data-testid="comment-thread">
         {thread.map((n) => (
           <CommentNode key={n.comment.id} node={n} depth={0} replyingTo={replyingTo} setReplyingTo={setReplyingTo}
@@ -88,11 +89,11 @@ export default function Discussion({ module, refreshMs = REFRESH_MS }) {
       </ul>
       {state.status === 'succeeded' && state.total > threadsShown && <ShowOlder left={state.total - threadsShown} busy={busy} onClick={showOlder} />}
       {editing && (
-        <FormDialog title="Edit comment" url={editing.links.edit.url} submitLabel="Save"
+        <FormDialog title={t('discussion.editComment')} url={editing.links.edit.url} submitLabel={t('common.save')}
           onClose={() => setEditing(null)} onSuccess={() => load()} />
       )}
       {del.target && (
-        <ConfirmDialog title="Delete comment" action={del}
+        <ConfirmDialog title={t('discussion.deleteComment')} action={del}
           detail={<span className="dc-confirm__quote">&lsquo;{plainText(del.target.content).slice(0, 140)}&rsquo;</span>} />
       )}
     </div>

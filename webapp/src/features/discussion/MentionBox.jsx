@@ -1,11 +1,12 @@
 import { forwardRef, useId, useState } from 'react';
 import Avatar from '../../components/Avatar.jsx';
+import { t } from '../../lib/i18n.js';
 import { insertMention, mentionQuery } from './mentions.js';
 import useMentionOptions from './useMentionOptions.js';
 
 function Options({ id, options, active, onPick }) {
   return (
-    <ul className="mention-list" role="listbox" id={id} aria-label="People to mention" data-testid="mention-options">
+    <ul className="mention-list" role="listbox" id={id} aria-label={t('discussion.peopleToMention')} data-testid="mention-options">
       {options.map((p, i) => (
         <li key={p.id} id={`${id}-${p.id}`} role="option" aria-selected={i === active} data-testid="mention-option"
           className={i === active ? 'mention-list__item mention-list__item--on' : 'mention-list__item'}
@@ -71,7 +72,6 @@ const MentionBox = forwardRef(function MentionBox({ value, onChange, mentionUrl,
     'aria-autocomplete': 'list', 'aria-controls': open ? listId : undefined,
     'aria-activedescendant': open ? `${listId}-${options[current].id}` : undefined,
   } : {};
-  const count = options.length === 1 ? '1 person' : `${options.length} people`;
   return (
     <div className="mention-box">
       <textarea ref={ref} {...props} {...completes} value={value}
@@ -80,7 +80,7 @@ const MentionBox = forwardRef(function MentionBox({ value, onChange, mentionUrl,
       {open && <Options id={listId} options={options} active={current} onPick={pick} />}
       {mentionUrl && (
         <span className="sr-only" role="status" data-testid="mention-status">
-          {open ? `${count} to mention: up and down arrows to choose, Enter to pick` : ''}
+          {open ? t('discussion.mentionStatus', { count: options.length }) : ''}
         </span>
       )}
     </div>

@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { errorMessage, joinedFieldErrors } from '../../lib/errors.js';
+import { t } from '../../lib/i18n.js';
 import AttachmentChips from './AttachmentChips.jsx';
-import { FORMAT_HINT } from './commentMarkup.js';
 import MentionBox from './MentionBox.jsx';
 import { canPost } from './thread.js';
 import useAttachments from './useAttachments.js';
@@ -9,11 +9,12 @@ import useAttachments from './useAttachments.js';
 /**
  * A reply box: opens on focus; Post Reply is disabled while empty (Ctrl+Enter posts too); Cancel clears it. With
  * `mentionUrl` (the module's `mentionable` link), typing '@' offers the people to mention. While open, a line
- * under the box gives the formatting syntax (commentMarkup.js). With `attachLink` (the module's add_file link: only
- * whoever may upload to the vault has it), 'Attach files' picks files shown as chips; posting uploads them to the
- * vault first and hands their ids to `onPost(text, fileIds)`.
+ * under the box gives the formatting syntax (commentMarkup.js; the message discussion.formatHint, its parts two
+ * spaces apart). With `attachLink` (the module's add_file link: only whoever may upload to the vault has it),
+ * 'Attach files' picks files shown as chips; posting uploads them to the vault first and hands their ids to
+ * `onPost(text, fileIds)`.
  */
-export default function ReplyBox({ placeholder = 'Write a reply…', onPost, onCancel, autoFocus = false, testId = 'reply-box',
+export default function ReplyBox({ placeholder = t('discussion.writeReply'), onPost, onCancel, autoFocus = false, testId = 'reply-box',
   mentionUrl, attachLink }) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(autoFocus);
@@ -49,7 +50,7 @@ export default function ReplyBox({ placeholder = 'Write a reply…', onPost, onC
       if (area.current) area.current.blur();
     } catch (err) {
       const fe = joinedFieldErrors(err);
-      if (live.current) setError(fe.content || fe.attachments || errorMessage(err, 'The comment could not be posted'));
+      if (live.current) setError(fe.content || fe.attachments || errorMessage(err, t('discussion.couldNotPost')));
     } finally {
       if (live.current) setBusy(false);
     }
@@ -64,7 +65,7 @@ export default function ReplyBox({ placeholder = 'Write a reply…', onPost, onC
       {open && (
         <small className="dc-reply__hint muted" id={hintId} data-testid="format-hint">
           {/* Each syntax stays whole on a narrow screen ('[link](https://…)' split at '(' reads as two). */}
-          Formatting:{FORMAT_HINT.split(/\s{2,}/).map((part) => <Fragment key={part}> <span className="dc-reply__hint-part">{part}</span></Fragment>)}
+          {t('discussion.formatting')}{t('discussion.formatHint').split(/\s{2,}/).map((part) => <Fragment key={part}> <span className="dc-reply__hint-part">{part}</span></Fragment>)}
         </small>
       )}
       {open && <AttachmentChips chips={files.chips} onRemove={files.remove} />}
@@ -75,13 +76,13 @@ export default function ReplyBox({ placeholder = 'Write a reply…', onPost, onC
               {/* The real file input stays focusable (Tab, then Enter or Space opens the picker); its label is the button. */}
               <input id={attachId} type="file" multiple className="sr-only dc-attach__input" disabled={busy} data-testid="attach-input"
                 onChange={(e) => { files.add(e.target.files); e.target.value = ''; setError(null); }} />
-              <label htmlFor={attachId} className="btn btn--small dc-attach__label">Attach files</label>
+              <label htmlFor={attachId} className="btn btn--small dc-attach__label">{t('discussion.attachFiles')}</label>
             </span>
           )}
           {error && <span className="field__error" role="alert">{error}</span>}
-          <button type="button" className="btn btn--small" onClick={cancel} disabled={busy}>Cancel</button>
+          <button type="button" className="btn btn--small" onClick={cancel} disabled={busy}>{t('common.cancel')}</button>
           <button type="submit" className="btn btn--small btn--primary" disabled={!canPost(text) || busy}>
-            {busy ? 'Posting...' : 'Post Reply'}
+            {busy ? t('discussion.posting') : t('discussion.postReply')}
           </button>
         </div>
       )}

@@ -8,7 +8,6 @@
  */
 export const MAX_NESTING = 3;
 export const LINK_SCHEMES = ['http:', 'https:', 'mailto:'];
-export const FORMAT_HINT = '**bold**  *italics*  `code`  ```code block```  [link](https://…)  - list  1. list  @ to mention';
 
 const MENTION = /@\[([^[\]\r\n]{1,120})\]\(user:(\d{1,10})\)/y;
 const LINK = /\[([^[\]\n]{1,300})\]\(([^()\s]{1,2000})\)/y;

@@ -4,6 +4,8 @@
  * find the '@word' being typed, put a person's token in its place, and split a text into text and mentions (shown
  * as chips, as text: never as HTML).
  */
+import { t } from '../../lib/i18n.js';
+
 export const TOKEN = /@\[([^[\]\r\n]{1,120})\]\(user:(\d{1,10})\)/g;
 
 /** [{type: 'text', text} | {type: 'mention', name, id}] of a comment's text. */
@@ -38,7 +40,7 @@ export function mentionQuery(text, caret) {
 
 /** A person's token: brackets and parentheses left out of the name, so the token stays one token. */
 export function mentionToken(person) {
-  const name = String(person.name || '').replace(/[[\]()\r\n]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120) || 'someone';
+  const name = String(person.name || '').replace(/[[\]()\r\n]/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120) || t('discussion.someone');
   return `@[${name}](user:${person.id})`;
 }
 

@@ -5,8 +5,6 @@ import { formatApiDateTime } from '../../lib/dates.js';
 export const REFRESH_MS = 30 * 1000;
 /** Replies are indented 32px. */
 export const REPLY_INDENT_PX = 32;
-export const DELETED_TEXT = 'This comment has been deleted.';
-export const DELETE_FAILED = 'There has been error deleting the comment. Please try again';
 export const COMMENT_DATE_FORMAT = 'Do MMM YYYY @ HH:mm';
 
 /**

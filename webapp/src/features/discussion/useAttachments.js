@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/errors.js';
+import { t } from '../../lib/i18n.js';
 import { uploadFile } from '../../lib/vaultFiles.js';
 import useLatest from '../../hooks/useLatest.js';
 
@@ -60,13 +61,13 @@ export default function useAttachments(link) {
       } catch (err) {
         if (!ctrl.signal.aborted) { // an aborted upload is a removed chip: nothing to say
           failed += 1;
-          update(chip.key, { progress: null, error: errorMessage(err, 'The file could not be uploaded') });
+          update(chip.key, { progress: null, error: errorMessage(err, t('discussion.fileNotUploaded')) });
         }
       } finally {
         uploads.current.delete(chip.key);
       }
     }
-    if (failed) throw new Error(failed === 1 ? 'A file could not be uploaded' : `${failed} files could not be uploaded`);
+    if (failed) throw new Error(t('discussion.filesNotUploaded', { count: failed }));
     return ids;
   }, [link, latest, update]);
 

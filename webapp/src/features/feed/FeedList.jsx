@@ -6,15 +6,33 @@ import { Link, useLocation } from 'react-router-dom';
 import DateTime from '../../components/DateTime.jsx';
 import { fromNow } from '../../lib/dates.js';
 import { errorMessage } from '../../lib/errors.js';
+import { t } from '../../lib/i18n.js';
 import { feedUrl, listFeed } from './api.js';
 import { bursts, itemHref, sentenceParts } from './sentence.js';
 
 const OP_ICONS = { add: '+', edit: '✎', delete: '×', lock: '🔒', unlock: '🔓', move: '↕', clone: '⧉' };
-const CATEGORY_LABELS = {
-  module: 'Item', deliverable: 'Status & dates', custom_value: 'Field', custom_field: 'Field', membership: 'Member',
-  invitation: 'Invitation', comment: 'Comment', article: 'Article', file: 'File', reference: 'Reference',
-  metric: 'Metric', report: 'Report', template: 'Template', brand: 'Logo', webhook: 'Webhook',
-};
+
+/** The tag of an entry's category; one not known here by its code. */
+function categoryLabel(category) {
+  switch (category) {
+    case 'module': return t('feed.categoryItem');
+    case 'deliverable': return t('feed.categoryDeliverable');
+    case 'custom_value': case 'custom_field': return t('feed.categoryField');
+    case 'membership': return t('feed.categoryMember');
+    case 'invitation': return t('feed.categoryInvitation');
+    case 'comment': return t('feed.categoryComment');
+    case 'article': return t('feed.categoryArticle');
+    case 'file': return t('feed.categoryFile');
+    case 'reference': return t('feed.categoryReference');
+    case 'metric': return t('feed.categoryMetric');
+    case 'report': return t('feed.categoryReport');
+    case 'template': return t('feed.categoryTemplate');
+    case 'brand': return t('feed.categoryLogo');
+    case 'webhook': return t('feed.categoryWebhook');
+    default: return category;
+  }
+}
+
 export const FEED_PAGE = 20;
 
 const leftAfter = (data) => Math.max(0, (data.meta ? data.meta.total : (data.list || []).length) - (data.list || []).length);
@@ -44,15 +62,22 @@ function useHome() {
   return m ? m[0] : null;
 }
 
+/** Parts of a sentence as text, names in bold (`from`: the index of the first, for the keys). */
+const partsShown = (parts, from = 0) => parts.map((p, i) => (typeof p === 'string' ? p : <strong key={from + i}>{p.who ?? p.name}</strong>));
+
+/** The entry's sentence: the person's name, then the rest linked to the item (spaces next to the name unlinked). */
 function Sentence({ entry, home }) {
   const parts = sentenceParts(entry);
-  const text = parts
-    ? parts.map((p, i) => (typeof p === 'string' ? p : <strong key={i}>{p.name}</strong>))
-    : entry.description;
+  const at = parts.findIndex((p) => p && typeof p === 'object' && p.who !== undefined) + 1;
+  const lead = parts.slice(0, at);
+  const rest = parts.slice(at);
+  const gap = typeof rest[0] === 'string' ? /^\s*/.exec(rest[0])[0] : '';
+  if (gap) rest[0] = rest[0].slice(gap.length);
   const href = itemHref(entry, home);
+  const text = partsShown(rest, at);
   return (
     <span className="feed__text">
-      <strong>{entry.createdBy || 'Someone'}</strong>{' '}
+      {partsShown(lead)}{gap}
       {href ? <Link to={href} className="feed__link" data-testid="feed-link">{text}</Link> : text}
     </span>
   );
@@ -69,14 +94,14 @@ function Burst({ burst, home }) {
         <div><Sentence entry={e} home={home} /></div>
         {more.length > 0 && (
           <button type="button" className="linkish feed__burst" aria-expanded={open} onClick={() => setOpen((o) => !o)} data-testid="feed-burst">
-            {open ? 'Hide' : `and ${more.length} more change${more.length === 1 ? '' : 's'} just before`}
+            {open ? t('feed.hide') : t('feed.moreChanges', { count: more.length })}
           </button>
         )}
         {open && (
           <ul className="feed__more">{more.map((x) => <li key={x.id} data-testid="feed-burst-item"><Sentence entry={x} home={home} /></li>)}</ul>
         )}
         <div className="feed__meta">
-          <span className="tag tag--light">{CATEGORY_LABELS[e.category] || e.category}</span>{' '}
+          <span className="tag tag--light">{categoryLabel(e.category)}</span>{' '}
           <DateTime value={e.created} format={fromNow} />
         </div>
       </div>
@@ -95,7 +120,7 @@ export default function FeedList({ moduleId, url }) {
   if (state.status === 'loading' || state.status === 'idle') return <Loading inline />;
   if (state.status === 'failed') return <div className="form__error">{state.error}</div>;
   const { list } = state;
-  if (!list.length) return <div className="empty">No activity yet</div>;
+  if (!list.length) return <div className="empty">{t('feed.noActivity')}</div>;
   return (
     <>
       <ol className="feed" data-testid="feed">
@@ -106,9 +131,9 @@ export default function FeedList({ moduleId, url }) {
         <div className="more">
           <button type="button" className="btn btn--small" disabled={state.busy} data-testid="feed-more"
             onClick={state.more}>
-            {state.busy ? 'Loading...' : 'Show more'}
+            {state.busy ? t('common.loading') : t('feed.showMore')}
           </button>
-          <span className="muted" data-testid="feed-left">{state.left} older</span>
+          <span className="muted" data-testid="feed-left">{t('feed.older', { count: state.left })}</span>
         </div>
       )}
     </>

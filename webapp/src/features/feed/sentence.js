@@ -4,132 +4,210 @@
  * documents from In progress to Blocked'). An entry the sentences do not know reads as its recorded description.
  *
  * The API gives each entry {createdBy, operation, category, description, module: {id, name}, itemName, subject,
- * changes: [{field, label, kind, before, after}], extra}. A sentence is a list of parts: strings, and
- * {name: text} for an item's name (shown in bold).
+ * changes: [{field, label, kind, before, after}], extra}. Each sentence is one message of the catalog (issue 43:
+ * word order is the language's), formatted into a list of parts: strings, {who: text} for the person and
+ * {name: text} for an item's name (both shown in bold). Labels, names and values come from the server as they are.
  */
 import { formatDate } from '../../lib/dates.js';
-import { statusStyle } from '../../lib/format.js';
+import { formatNumber, intlLocale, t } from '../../lib/i18n.js';
 
 const name = (text) => ({ name: String(text ?? '') });
 
-/**
- * A value as the screens show it: a status by its label (an empty one, left by unticking a box that had none
- * before, as the badge's 'no status'), a date as 'Do MMM YYYY', nothing as 'none'.
- */
+/** A formatted message (a string, or parts with nested parts where a value was itself a message) as flat parts. */
+const flat = (message) => [message].flat(Infinity);
+
+/** A status by its label; an empty or unknown one (left by unticking a box that had none before) as 'no status'. */
+function statusLabel(value) {
+  switch (value && typeof value === 'object' ? value.name : value) {
+    case 'NOT_STARTED': return t('common.statusNotStarted');
+    case 'IN_PROGRESS': return t('common.statusInProgress');
+    case 'BLOCKED': return t('common.statusBlocked');
+    case 'COMPLETED': return t('common.statusCompleted');
+    case 'VERIFIED_COMPLETE': return t('common.statusVerifiedComplete');
+    default: return t('common.noStatus');
+  }
+}
+
+/** Whether a value reads as 'none' (a status left empty reads as 'no status'). */
+const isNone = (kind, value) => value === null || value === undefined || (value === '' && kind !== 'status');
+
+/** A value as the screens show it: a status by its label, a date as the dates' helper writes it, nothing as 'none'. */
 export function shown(kind, value) {
-  if (value === null || value === undefined) return 'none';
-  if (kind === 'status') return statusStyle(value).label;
-  if (value === '') return 'none';
+  if (isNone(kind, value)) return t('feed.none');
+  if (kind === 'status') return statusLabel(value);
   if (kind === 'date') return formatDate(value) || String(value);
   return String(value);
 }
 
-/** 'status', 'status and deadline', 'status, owner and deadline' */
+/** 'status', 'status and deadline', 'status, owner and deadline' (in the language's way). */
 export function listOf(words) {
-  if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+  return new Intl.ListFormat(intlLocale(), { style: 'long', type: 'conjunction' }).format(words.map(String));
 }
 
-/** ' from A to B' of one change; for a value set where there was none, ' to B'. */
-function fromTo(c) {
-  const before = shown(c.kind, c.before);
+/** 'deadline from A to B' of one change; for a value set where there was none, 'deadline to B'. */
+function change(c) {
   const after = shown(c.kind, c.after);
-  return before === 'none' ? ` to ${after}` : ` from ${before} to ${after}`;
+  if (isNone(c.kind, c.before)) return t('feed.changeTo', { field: c.label, after });
+  return t('feed.changeFromTo', { field: c.label, before: shown(c.kind, c.before), after });
+}
+
+/** 'changed the {field} of X from A to B' of one change (`field`: the change's label unless told). */
+function changedOne(who, c, item, field = c.label) {
+  const after = shown(c.kind, c.after);
+  if (isNone(c.kind, c.before)) return t('feed.changedTo', { who, field, item, after });
+  return t('feed.changedFromTo', { who, field, item, before: shown(c.kind, c.before), after });
 }
 
 /**
  * A status change the checklist box made (the box and the status are one meaning of done, issue 40):
  * 'ticked X as done (status from In Progress to Completed)', 'unticked X (status from Completed to In Progress)'.
  */
-function tickSentence(e, where) {
+function tickSentence(who, e, item) {
   const status = (e.changes || []).find((c) => c.field === 'status');
-  const how = status ? ` (status${fromTo(status)})` : '';
-  return e.extra.ticked ? ['ticked ', where, ` as done${how}`] : ['unticked ', where, how];
+  if (!status) return e.extra.ticked ? t('feed.ticked', { who, item }) : t('feed.unticked', { who, item });
+  const after = shown('status', status.after);
+  const how = isNone('status', status.before) ? t('feed.statusTo', { after })
+    : t('feed.statusFromTo', { before: shown('status', status.before), after });
+  return e.extra.ticked ? t('feed.tickedWith', { who, item, change: how }) : t('feed.untickedWith', { who, item, change: how });
 }
 
 /** 'changed the status of X from A to B' / 'changed the status and deadline of X (status from ..., deadline ...)' */
-function changedFields(entry, of) {
-  const changes = entry.changes || [];
-  if (!changes.length) return ['edited ', of];
-  const labels = listOf(changes.map((c) => c.label));
-  if (changes.length === 1) return [`changed the ${labels} of `, of, fromTo(changes[0])];
-  return [`changed the ${labels} of `, of, ` (${changes.map((c) => `${c.label}${fromTo(c)}`).join('; ')})`];
+function changedFields(who, e, item) {
+  const changes = e.changes || [];
+  if (!changes.length) return t('feed.edited', { who, item });
+  if (changes.length === 1) return changedOne(who, changes[0], item);
+  return t('feed.changedMany', { who, item, fields: listOf(changes.map((c) => c.label)), changes: changes.map(change).join('; ') });
 }
 
+/** 'set the status of X to Not Started (deadline 31st Mar 2027)': a deliverable's first values. */
+function deliverableSet(who, e, item) {
+  const set = (e.changes || []).filter((c) => c.field !== 'status' && c.after);
+  const first = (e.changes || []).find((c) => c.field === 'status');
+  const status = shown('status', first ? first.after : 'NOT_STARTED');
+  if (!set.length) return t('feed.statusSet', { who, item, status });
+  const values = set.map((c) => t('feed.fieldValue', { field: c.label, value: shown(c.kind, c.after) })).join(', ');
+  return t('feed.statusSetWith', { who, item, status, values });
+}
+
+/** The words of an item of a category: 'the article Guide' ('the article' when it has no name). */
 const ITEM_WORDS = {
-  article: 'the article', file: 'the file', reference: 'the reference', template: 'the template',
-  custom_field: 'the field', metric: 'the metric', webhook: 'a webhook',
+  article: (item) => (item ? t('feed.theArticleNamed', { item }) : t('feed.theArticle')),
+  file: (item) => (item ? t('feed.theFileNamed', { item }) : t('feed.theFile')),
+  reference: (item) => (item ? t('feed.theReferenceNamed', { item }) : t('feed.theReference')),
+  template: (item) => (item ? t('feed.theTemplateNamed', { item }) : t('feed.theTemplate')),
+  custom_field: (item) => (item ? t('feed.theFieldNamed', { item }) : t('feed.theField')),
+  metric: (item) => (item ? t('feed.theMetricNamed', { item }) : t('feed.theMetric')),
+  webhook: (item) => (item ? t('feed.aWebhookNamed', { item }) : t('feed.aWebhook')),
 };
 
-function moduleSentence(e) {
+function moduleSentence(who, e) {
   const item = name(e.itemName || (e.module && e.module.name));
+  const extra = e.extra || {};
   switch (e.operation) {
-    case 'add': return ['created ', item];
+    case 'add': return t('feed.created', { who, item });
     case 'edit':
-      if ((e.changes || []).length === 1 && e.changes[0].field === 'name') return ['renamed ', name(e.changes[0].before), ' to ', name(e.changes[0].after)];
-      return changedFields(e, item);
+      if ((e.changes || []).length === 1 && e.changes[0].field === 'name') {
+        return t('feed.renamed', { who, before: name(e.changes[0].before), after: name(e.changes[0].after) });
+      }
+      return changedFields(who, e, item);
     case 'delete':
-      return e.extra && e.extra.descendants ? ['deleted ', item, ` and the ${e.extra.descendants} modules below it`] : ['deleted ', item];
-    case 'move': return ['moved ', item, e.extra && e.extra.position ? ` to position ${e.extra.position}` : ''];
-    case 'clone': return ['cloned ', item, ...(e.extra && e.extra.as ? [' as ', name(e.extra.as)] : [])];
-    case 'lock': return ['locked ', item];
-    case 'unlock': return ['unlocked ', item];
+      return extra.descendants ? t('feed.deletedWithBelow', { who, item, count: Number(extra.descendants) }) : t('feed.deleted', { who, item });
+    case 'move': return extra.position ? t('feed.movedTo', { who, item, position: formatNumber(extra.position) }) : t('feed.moved', { who, item });
+    case 'clone': return extra.as ? t('feed.clonedAs', { who, item, copy: name(extra.as) }) : t('feed.cloned', { who, item });
+    case 'lock': return t('feed.locked', { who, item });
+    case 'unlock': return t('feed.unlocked', { who, item });
     default: return null;
   }
 }
 
-function itemSentence(e, where) {
-  const what = ITEM_WORDS[e.category];
-  const item = e.itemName ? [`${what} `, name(e.itemName)] : [what];
-  const verbs = { add: 'added', edit: 'edited', delete: 'deleted', lock: 'locked', unlock: 'unlocked', redeliver: 'redelivered' };
-  if (e.category === 'file' && e.operation === 'add') return ['uploaded ', name(e.itemName), ' to ', where];
-  if (e.category === 'file' && e.extra && e.extra.version) return ['uploaded a new version of ', name(e.itemName), ' in ', where];
-  if (e.category === 'metric' && e.operation === 'delete') return ['removed ', ...item, ' from the report of ', where];
-  if (!verbs[e.operation]) return null;
-  if (e.operation === 'edit' && (e.changes || []).length) return changedFields(e, name(e.itemName));
-  return [`${verbs[e.operation]} `, ...item, e.operation === 'add' ? ' to ' : ' in ', where];
+/** An item of a module (article, file, reference, template, field, metric, webhook): added to it, edited in it... */
+function itemSentence(who, e, where) {
+  const what = ITEM_WORDS[e.category](e.itemName ? name(e.itemName) : null);
+  const values = { who, what, where };
+  if (e.category === 'file' && e.operation === 'add') return t('feed.fileUploaded', { who, item: name(e.itemName), where });
+  if (e.category === 'file' && e.extra && e.extra.version) return t('feed.fileVersionUploaded', { who, item: name(e.itemName), where });
+  if (e.category === 'metric' && e.operation === 'delete') return t('feed.metricRemoved', values);
+  switch (e.operation) {
+    case 'add': return t('feed.itemAdded', values);
+    case 'edit': return (e.changes || []).length ? changedFields(who, e, name(e.itemName)) : t('feed.itemEdited', values);
+    case 'delete': return t('feed.itemDeleted', values);
+    case 'lock': return t('feed.itemLocked', values);
+    case 'unlock': return t('feed.itemUnlocked', values);
+    case 'redeliver': return t('feed.itemRedelivered', values);
+    default: return null;
+  }
 }
 
-/** The parts of the sentence after the person's name; null when the entry is of a kind not known here. */
-export function sentenceParts(e) {
-  const where = name(e.module ? e.module.name : '');
-  const subject = e.subject || '';
-  switch (e.category) {
-    case 'module': return moduleSentence(e);
-    case 'deliverable':
-      if (e.extra && typeof e.extra.ticked === 'boolean') return tickSentence(e, where);
-      if (e.operation === 'add') {
-        const set = (e.changes || []).filter((c) => c.field !== 'status' && c.after);
-        const status = (e.changes || []).find((c) => c.field === 'status');
-        return ['set the status of ', where, ` to ${shown('status', status ? status.after : 'NOT_STARTED')}`,
-          ...(set.length ? [` (${set.map((c) => `${c.label} ${shown(c.kind, c.after)}`).join(', ')})`] : [])];
-      }
-      return changedFields(e, where);
-    case 'custom_value':
-      if (e.operation === 'delete') return [`cleared the ${subject} of `, where];
-      if (e.operation === 'add') return [`set the ${subject} of `, where, ` to ${shown('text', (e.changes || [])[0] && e.changes[0].after)}`];
-      return [`changed the ${subject} of `, where, (e.changes || [])[0] ? fromTo(e.changes[0]) : ''];
-    case 'comment':
-      return { add: [e.extra && e.extra.reply ? 'replied on ' : 'commented on ', where],
-        edit: ['edited a comment on ', where], delete: ['deleted a comment on ', where] }[e.operation] || null;
-    case 'membership':
-      if (e.extra && e.extra.joined) return ['joined ', where, ' by invitation'];
-      return { add: ['added ', name(subject), ' to ', where], edit: ['changed the rights of ', name(subject), ' on ', where],
-        delete: ['removed ', name(subject), ' from ', where] }[e.operation] || null;
-    case 'invitation':
-      return { add: [`invited ${subject} to `, where], edit: [`sent the invitation of ${subject} to `, where, ' again'],
-        delete: [`withdrew the invitation of ${subject} to `, where] }[e.operation] || null;
-    case 'brand': return ['changed the logo of ', where];
-    case 'report': return ['arranged the report panels of ', where];
-    default: return ITEM_WORDS[e.category] ? itemSentence(e, where) : null;
+/** A custom value of a module: set, changed or cleared (`field`: the field's label). */
+function valueSentence(who, e, item) {
+  const field = e.subject || '';
+  const [first] = e.changes || [];
+  if (e.operation === 'delete') return t('feed.valueCleared', { who, field, item });
+  if (e.operation === 'add') return t('feed.valueSet', { who, field, item, value: shown('text', first && first.after) });
+  return first ? changedOne(who, first, item, field) : t('feed.valueChanged', { who, field, item });
+}
+
+function commentSentence(who, e, where) {
+  switch (e.operation) {
+    case 'add': return e.extra && e.extra.reply ? t('feed.replied', { who, where }) : t('feed.commented', { who, where });
+    case 'edit': return t('feed.commentEdited', { who, where });
+    case 'delete': return t('feed.commentDeleted', { who, where });
+    default: return null;
   }
+}
+
+function membershipSentence(who, e, where) {
+  const person = name(e.subject || '');
+  if (e.extra && e.extra.joined) return t('feed.joined', { who, where });
+  switch (e.operation) {
+    case 'add': return t('feed.memberAdded', { who, person, where });
+    case 'edit': return t('feed.rightsChanged', { who, person, where });
+    case 'delete': return t('feed.memberRemoved', { who, person, where });
+    default: return null;
+  }
+}
+
+function invitationSentence(who, e, where) {
+  const email = e.subject || '';
+  switch (e.operation) {
+    case 'add': return t('feed.invited', { who, email, where });
+    case 'edit': return t('feed.invitationResent', { who, email, where });
+    case 'delete': return t('feed.invitationWithdrawn', { who, email, where });
+    default: return null;
+  }
+}
+
+/** The sentence of an entry of a kind known here (a message, maybe of parts); null otherwise. */
+function sentenceOf(who, e) {
+  const where = name(e.module ? e.module.name : '');
+  switch (e.category) {
+    case 'module': return moduleSentence(who, e);
+    case 'deliverable':
+      if (e.extra && typeof e.extra.ticked === 'boolean') return tickSentence(who, e, where);
+      return e.operation === 'add' ? deliverableSet(who, e, where) : changedFields(who, e, where);
+    case 'custom_value': return valueSentence(who, e, where);
+    case 'comment': return commentSentence(who, e, where);
+    case 'membership': return membershipSentence(who, e, where);
+    case 'invitation': return invitationSentence(who, e, where);
+    case 'brand': return t('feed.logoChanged', { who, where });
+    case 'report': return t('feed.panelsArranged', { who, where });
+    default: return ITEM_WORDS[e.category] ? itemSentence(who, e, where) : null;
+  }
+}
+
+/**
+ * The sentence of an entry as parts, the person's name ({who}) among them; an entry of a kind not known here
+ * reads as the person and its recorded description.
+ */
+export function sentenceParts(e) {
+  const who = { who: e.createdBy || t('feed.someone') };
+  const sentence = sentenceOf(who, e);
+  return flat(sentence === null ? t('feed.recorded', { who, description: e.description || '' }) : sentence);
 }
 
 /** The sentence as plain text (tests, tooltips): 'Marco Rossi changed the status of X from A to B'. */
 export function sentenceText(e) {
-  const parts = sentenceParts(e);
-  if (!parts) return `${e.createdBy || 'Someone'} ${e.description}`;
-  return `${e.createdBy || 'Someone'} ${parts.map((p) => (typeof p === 'string' ? p : p.name)).join('')}`;
+  return sentenceParts(e).map((p) => (typeof p === 'string' ? p : p.who ?? p.name)).join('');
 }
 
 const BURST_MS = 10 * 60 * 1000;

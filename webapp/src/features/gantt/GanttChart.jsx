@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import MessageDialog from '../../components/MessageDialog.jsx';
+import { t } from '../../lib/i18n.js';
 import { indexTree, shownRows } from '../../lib/tree.js';
 import GanttToolbar from './GanttToolbar.jsx';
 import { GanttCanvas, GanttHead } from './GanttGrid.jsx';
@@ -86,12 +87,9 @@ export default function GanttChart({
       <GanttToolbar win={win} onWindow={setWin} today={todayDay} fitted={fitted}
         critical={planned ? { on: criticalOnly, set: setCriticalOnly } : null} />
       {editable && (
-        <p id={helpId} className="gantt__help">
-          Drag a bar to move both dates, or an end to change the start date or the deadline. Arrow keys move it by a
-          day; with Shift they change the deadline, with Alt the start date.
-        </p>
+        <p id={helpId} className="gantt__help">{t('gantt.dragHelp')}</p>
       )}
-      {modules.length === 0 ? <div className="empty">Nothing to plan yet</div> : (
+      {modules.length === 0 ? <div className="empty">{t('gantt.empty')}</div> : (
         <div className="gantt__scroll" ref={ref} onScroll={onScroll} data-testid="gantt-scroll">
           <div className="gantt__content" style={{ minWidth: labelWidth + cols.length * MIN_COLUMN[win.zoom] }}>
             <GanttHead cols={cols} labelWidth={labelWidth} onResize={resize} limits={LABEL_WIDTH} />
@@ -118,7 +116,7 @@ export default function GanttChart({
         </div>
       )}
       <LinkingLine line={linking.line} />
-      <MessageDialog title="ERROR" message={bars.error} onClose={bars.clearError} testId="gantt-error" okTestId="gantt-error-ok" />
+      <MessageDialog title={t('gantt.errorTitle')} message={bars.error} onClose={bars.clearError} testId="gantt-error" okTestId="gantt-error-ok" />
     </div>
   );
 }

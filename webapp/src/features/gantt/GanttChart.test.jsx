@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+// The app's English is British English (lib/momentLocale.js): weeks from Monday. Defining the locale selects it.
 
 vi.mock('../../lib/apiClient.js', async (importOriginal) => {
   const real = await importOriginal();

@@ -1,5 +1,6 @@
 /** What the chart draws once, not per row: the header of columns and the grid behind every row. */
 import { useRef } from 'react';
+import { t } from '../../lib/i18n.js';
 import { TODAY_COLOUR } from './GanttRow.jsx';
 
 /**
@@ -18,9 +19,9 @@ function Resizer({ width, onResize, limits }) {
   // A focusable separator is a widget (WAI-ARIA 'separator'), which the lint rules take for a static element.
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions, jsx-a11y/no-noninteractive-tabindex
-    <div className="gantt__resizer" role="separator" tabIndex={0} aria-orientation="vertical" aria-label="Resize the name column"
+    <div className="gantt__resizer" role="separator" tabIndex={0} aria-orientation="vertical" aria-label={t('gantt.resizeColumn')}
       aria-valuenow={width} aria-valuemin={limits.min} aria-valuemax={limits.max} data-testid="gantt-resizer"
-      title="Drag, or use the arrow keys, to resize the name column" onKeyDown={keys}
+      title={t('gantt.resizeColumnTitle')} onKeyDown={keys}
       onPointerDown={(e) => {
         e.preventDefault();
         from.current = { x: e.clientX, width };
@@ -35,7 +36,7 @@ function Resizer({ width, onResize, limits }) {
 export function GanttHead({ cols, labelWidth, onResize, limits }) {
   return (
     <div className="gantt__head">
-      <div className="gantt__label">Item{onResize && <Resizer width={labelWidth} onResize={onResize} limits={limits} />}</div>
+      <div className="gantt__label">{t('gantt.item')}{onResize && <Resizer width={labelWidth} onResize={onResize} limits={limits} />}</div>
       <div className="gantt__track">
         {cols.map((c) => (
           <div key={c.key} className={c.weekend ? 'gantt__col gantt__col--weekend' : 'gantt__col'} style={{ left: `${c.left}%`, width: `${c.width}%` }}>
@@ -55,7 +56,7 @@ export function GanttCanvas({ cols, todayPos }) {
         <div key={c.key} className={c.weekend ? 'gantt__gridcol gantt__gridcol--weekend' : 'gantt__gridcol'} style={{ left: `${c.left}%`, width: `${c.width}%` }} />
       ))}
       {todayPos >= 0 && todayPos <= 100 && (
-        <div className="gantt__today" style={{ left: `${todayPos}%`, background: TODAY_COLOUR }} title="Today" data-testid="gantt-today" />
+        <div className="gantt__today" style={{ left: `${todayPos}%`, background: TODAY_COLOUR }} title={t('gantt.today')} data-testid="gantt-today" />
       )}
     </div>
   );

@@ -2,23 +2,34 @@ import { Link } from 'react-router-dom';
 import Avatar from '../../components/Avatar.jsx';
 import { formatDate } from '../../lib/dates.js';
 import { statusStyle } from '../../lib/format.js';
+import { t } from '../../lib/i18n.js';
 import { floatText, projectMonth } from './plan.js';
 import { barSpan, daysIn, isoDay, parseDay, position } from './window.js';
 
-/** Spec §9: start blue, commenced orange, today pink, deadline green, completion purple. */
+/** Spec §9: start blue, commenced orange, today pink, deadline green, completion purple ([date field, colour]). */
 export const MARKERS = [
-  ['startDate', 'Start', '#1d6fd8'],
-  ['commencedDate', 'Commenced', '#f28c28'],
-  ['deadline', 'Deadline', '#28a745'],
-  ['completionDate', 'Completion', '#8e44ad'],
+  ['startDate', '#1d6fd8'],
+  ['commencedDate', '#f28c28'],
+  ['deadline', '#28a745'],
+  ['completionDate', '#8e44ad'],
 ];
 export const TODAY_COLOUR = '#e83e8c';
+
+/** A marker's name in the legend. */
+export function markerLabel(field) {
+  switch (field) {
+    case 'startDate': return t('gantt.markerStart');
+    case 'commencedDate': return t('gantt.markerCommenced');
+    case 'deadline': return t('gantt.markerDeadline');
+    default: return t('gantt.markerCompletion');
+  }
+}
 
 /** A date as the Gantt says it: the calendar date, and the project month beside it where the portal shows them. */
 function dateText(iso, planning) {
   const text = formatDate(iso);
   const month = planning && planning.projectMonths ? projectMonth(iso, planning.projectStart) : null;
-  return text && month ? `${text} (${month})` : text;
+  return text && month ? t('gantt.dateWithMonth', { date: text, month }) : text;
 }
 
 /**
@@ -26,12 +37,13 @@ function dateText(iso, planning) {
  * float, when the critical path is known): the bar's name.
  */
 export function barName(name, d, row = {}, planning = null) {
-  const more = [['commenced', d.commencedDate], ['completed', d.completionDate]]
-    .filter(([, v]) => v).map(([k, v]) => `, ${k} ${formatDate(v)}`).join('');
   const when = d.milestone
-    ? `milestone on ${dateText(d.startDate || d.deadline, planning)}`
-    : `${dateText(d.startDate, planning) || 'no start date'} to ${dateText(d.deadline, planning) || 'no deadline'}`;
-  return `${name}: ${when}, ${statusStyle(d.status).label}${more}${floatText(row)}`;
+    ? t('gantt.milestoneOn', { date: dateText(d.startDate || d.deadline, planning) })
+    : t('gantt.fromTo', { start: dateText(d.startDate, planning) || t('gantt.noStartDate'), end: dateText(d.deadline, planning) || t('gantt.noDeadline') });
+  const clauses = [when, statusStyle(d.status).label];
+  if (d.commencedDate) clauses.push(t('gantt.commencedOn', { date: formatDate(d.commencedDate) }));
+  if (d.completionDate) clauses.push(t('gantt.completedOn', { date: formatDate(d.completionDate) }));
+  return t('gantt.barName', { name, details: clauses.join(', ') + floatText(row) });
 }
 
 /** The bar: a button that drags (and takes arrow keys) when the row's links allow it, else a picture. */
@@ -57,7 +69,7 @@ function Bar({ name, row, d, span, modes, handlers, busy, dragging, helpId, plan
       {!milestone && modes.end && !span.cutEnd && <span className="gantt__handle gantt__handle--end" data-edge="end" />}
       {onLinkStart && !span.cutEnd && (
         <span className="gantt__linker" data-edge="link" data-testid="gantt-linker" onPointerDown={(e) => onLinkStart(row, e)}
-          title="Drag to another bar: it then follows this one" />
+          title={t('gantt.linkerTitle')} />
       )}
     </button>
   );
@@ -68,7 +80,8 @@ function BaselineBar({ win, dates, name }) {
   const span = barSpan(win, parseDay(dates.startDate), parseDay(dates.deadline));
   if (!span) return null;
   return <div className="gantt__baseline" style={{ left: `${span.left}%`, width: `${span.width}%` }} data-testid="gantt-baseline"
-    title={`${name} in the baseline: ${formatDate(dates.startDate) || '…'} to ${formatDate(dates.deadline) || '…'}`} aria-hidden="true" />;
+    title={t('gantt.baselineTitle', { name, start: formatDate(dates.startDate) || '…', end: formatDate(dates.deadline) || '…' })}
+    aria-hidden="true" />;
 }
 
 /** Where a drag would move this row (the server's preview): a dashed outline at the new dates. */
@@ -80,7 +93,7 @@ function GhostBar({ win, ghost }) {
 
 /** A parent's summary bar: from the first date to the last of the items below it. */
 function SummaryBar({ name, summary }) {
-  const label = `${name}: the items below run from ${formatDate(isoDay(summary.from))} to ${formatDate(isoDay(summary.to))}`;
+  const label = t('gantt.summaryLabel', { name, start: formatDate(isoDay(summary.from)), end: formatDate(isoDay(summary.to)) });
   const { span } = summary;
   return (
     <div className={['gantt__summary', span.cutStart ? 'gantt__summary--cut-start' : '', span.cutEnd ? 'gantt__summary--cut-end' : ''].join(' ').trim()}
@@ -107,7 +120,7 @@ export default function GanttRow({
       <div className="gantt__label" style={{ paddingLeft: 10 + (row.depth || 0) * 16 }}>
         {open === null ? null : (
           <button type="button" className="gantt__toggle" aria-expanded={open} onClick={() => onToggle(row.id)}
-            aria-label={`${open ? 'Collapse' : 'Expand'} ${row.name}`} data-testid="gantt-toggle">
+            aria-label={open ? t('gantt.collapse', { name: row.name }) : t('gantt.expand', { name: row.name })} data-testid="gantt-toggle">
             <span aria-hidden="true">{open ? '▾' : '▸'}</span>
           </button>
         )}
@@ -120,7 +133,7 @@ export default function GanttRow({
         {ghost && <GhostBar win={win} ghost={ghost} />}
         {span && <Bar name={row.name} row={row} d={d} span={span} modes={modes} handlers={handlers} busy={busy} dragging={dragging}
           helpId={helpId} planning={planning} onLinkStart={row.links && row.links.add_relation ? onLinkStart : null} />}
-        {d && MARKERS.map(([key, , colour]) => {
+        {d && MARKERS.map(([key, colour]) => {
           const day = parseDay(d[key]);
           if (day === null) return null;
           const p = position(win, day) + 50 / n;

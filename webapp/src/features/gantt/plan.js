@@ -2,6 +2,7 @@
  * The Gantt's planning helpers (issue 42): the critical path's rows, project months, and what a row's tooltip
  * says of its float. Pure: the server computes floats and what a move moves; these only present them.
  */
+import { t } from '../../lib/i18n.js';
 import { indexTree } from '../../lib/tree.js';
 
 /** The rows on the critical path and the parents they sit under (the 'Critical only' filter), in order. */
@@ -33,8 +34,9 @@ export function projectMonth(iso, startIso) {
 /** What the tooltip adds about the plan: on the critical path, or how far it may slip. */
 export function floatText(row) {
   if (typeof row.float !== 'number') return '';
-  if (row.float <= 0) return ', on the critical path';
-  return `, may slip ${row.float} working day${row.float === 1 ? '' : 's'}`;
+  // a clause of the bar's name, after its status (GanttRow.barName)
+  if (row.float <= 0) return `, ${t('gantt.onCriticalPath')}`;
+  return `, ${t('gantt.maySlip', { count: row.float })}`;
 }
 
 /** {id: {startDate, deadline}} of what a preview answer moves (the ghost bars). */

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage, fieldErrors } from '../../lib/errors.js';
+import { t } from '../../lib/i18n.js';
 import { previewMove, saveDate, saveDates } from './api.js';
 import { LINK_OF, datesOf, daysFromPixels, dragDates, plannedEdits, withDates } from './drag.js';
 import { ghostsOf } from './plan.js';
@@ -8,8 +9,8 @@ import { isoDay } from './window.js';
 /** What a failed save says: the server's message and, for a 422, each field's. */
 export function failureText(err) {
   const fields = Object.values(fieldErrors(err)).flat();
-  const base = errorMessage(err, 'The dates could not be saved');
-  return fields.length ? `${base}: ${fields.join(' ')}` : base;
+  const base = errorMessage(err, t('gantt.datesNotSaved'));
+  return fields.length ? t('gantt.failureWithFields', { message: base, fields: fields.join(' ') }) : base;
 }
 
 const sameDates = (a, b) => a.startDate === b.startDate && a.deadline === b.deadline;

@@ -2,19 +2,36 @@
  * Gantt window arithmetic (spec §2 Gantt, §9). Days are whole numbers (days since 1970-01-01 of the calendar
  * date, so daylight saving never shifts a bar); a window is {zoom, from, to}, both days included. The days zoom
  * keeps the spec's default window, 6 days before today to 25 after; weeks show 16 weeks from two weeks before
- * today's week, months 12 months from the month before today's.
+ * today's week, months 12 months from the month before today's. Weeks begin on the first day of moment's locale
+ * (the app's language: Monday in each of them, British English included); month and day names are its own too.
  */
+import moment from 'moment';
+import { t } from '../../lib/i18n.js';
+
 export const DAYS_BEFORE = 6;
 export const DAYS_AFTER = 25;
 export const ZOOMS = ['days', 'weeks', 'months'];
-export const ZOOM_LABELS = { days: 'Days', weeks: 'Weeks', months: 'Months' };
-/** What ‹ and › move by, per zoom. */
-export const STEP_LABELS = { days: 'Week', weeks: '4 weeks', months: 'Quarter' };
 const DAY_MS = 24 * 3600 * 1000;
 const WEEKS_SHOWN = 16;
 const MONTHS_SHOWN = 12;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const WEEKDAY = ['S', 'M', 'T', 'W', 'T', 'F', 'S'];
+
+/** The zoom's name on its button. */
+export function zoomLabel(zoom) {
+  switch (zoom) {
+    case 'weeks': return t('gantt.zoomWeeks');
+    case 'months': return t('gantt.zoomMonths');
+    default: return t('gantt.zoomDays');
+  }
+}
+
+/** What ‹ and › move by, per zoom. */
+export function stepLabel(zoom) {
+  switch (zoom) {
+    case 'weeks': return t('gantt.stepFourWeeks');
+    case 'months': return t('gantt.stepQuarter');
+    default: return t('gantt.stepWeek');
+  }
+}
 
 /** The day of a calendar date (year, month from 0, day; months out of range roll over). */
 export function dayFromDate(year, month, date = 1) {
@@ -50,6 +67,11 @@ export function mondayOf(day) {
   return day - ((parts(day).weekday + 6) % 7);
 }
 
+/** The first day of the day's week: `first` is its weekday (0 Sunday, 1 Monday), the language's by default. */
+export function weekStartOf(day, first = moment.localeData().firstDayOfWeek()) {
+  return day - ((parts(day).weekday - first + 7) % 7);
+}
+
 /** ISO 8601 week number. */
 export function isoWeek(day) {
   const thursday = mondayOf(day) + 3;
@@ -65,7 +87,7 @@ function addMonths(day, n) {
 /** The window of a zoom around `today` (a day). */
 export function windowFor(zoom, today) {
   if (zoom === 'weeks') {
-    const from = mondayOf(today) - 14;
+    const from = weekStartOf(today) - 14;
     return { zoom, from, to: from + WEEKS_SHOWN * 7 - 1 };
   }
   if (zoom === 'months') {
@@ -82,7 +104,8 @@ export function defaultWindow(today = new Date()) {
 
 /**
  * The window that shows the days `from` to `to` whole (the dates of a subtree): the days zoom for six weeks or
- * less, weeks for half a year or less, else months; never shorter than the zoom's usual window.
+ * less, weeks for half a year or less (from the first date's week to the last one's), else months; never shorter
+ * than the zoom's usual window.
  */
 export function fitWindow(from, to) {
   if (to - from < 42) {
@@ -90,8 +113,8 @@ export function fitWindow(from, to) {
     return { zoom: 'days', from: start, to: Math.max(start + DAYS_BEFORE + DAYS_AFTER, to + 2) };
   }
   if (to - from < 26 * 7) {
-    const start = mondayOf(from);
-    return { zoom: 'weeks', from: start, to: Math.max(start + WEEKS_SHOWN * 7, mondayOf(to) + 7) - 1 };
+    const start = weekStartOf(from);
+    return { zoom: 'weeks', from: start, to: Math.max(start + WEEKS_SHOWN * 7, weekStartOf(to) + 7) - 1 };
   }
   const p = parts(from);
   const start = dayFromDate(p.year, p.month);
@@ -140,27 +163,38 @@ export function barSpan(win, start, end) {
   return { left, width: right - left, cutStart: from < 0, cutEnd: to > 100 };
 }
 
-/** The columns of the header and the grid: [{key, left, width (percent), label, sub, weekend}]. */
+/** The week number of the week starting on `day`, as the language counts weeks (ISO 8601 in each of them). */
+function weekNumber(day) {
+  return moment.utc(day * DAY_MS).week();
+}
+
+/**
+ * The columns of the header and the grid: [{key, left, width (percent), label, sub, weekend}]; months and days
+ * named in moment's locale ('Jun'; a day by the first letter of its short name: 'T').
+ */
 export function columns(win) {
   const n = daysIn(win);
   const out = [];
   const push = (start, end, label, sub, weekend = false) => out.push({
     key: start, left: ((start - win.from) / n) * 100, width: ((end - start + 1) / n) * 100, label, sub, weekend,
   });
+  const months = moment.monthsShort();
   if (win.zoom === 'months') {
     for (let d = win.from; d <= win.to; d = addMonths(d, 1)) {
       const p = parts(d);
-      push(d, Math.min(win.to, addMonths(d, 1) - 1), MONTHS[p.month], String(p.year));
+      push(d, Math.min(win.to, addMonths(d, 1) - 1), months[p.month], String(p.year));
     }
   } else if (win.zoom === 'weeks') {
     for (let d = win.from; d <= win.to; d += 7) {
       const p = parts(d);
-      push(d, Math.min(win.to, d + 6), `${p.date} ${MONTHS[p.month]}`, `W${isoWeek(d)}`);
+      push(d, Math.min(win.to, d + 6), t('gantt.weekColumn', { day: p.date, month: months[p.month] }),
+        t('gantt.weekNumber', { week: weekNumber(d) }));
     }
   } else {
+    const weekdays = moment.weekdaysShort().map((w) => w.charAt(0).toLocaleUpperCase());
     for (let d = win.from; d <= win.to; d += 1) {
       const p = parts(d);
-      push(d, d, String(p.date), WEEKDAY[p.weekday], p.weekday === 0 || p.weekday === 6);
+      push(d, d, String(p.date), weekdays[p.weekday], p.weekday === 0 || p.weekday === 6);
     }
   }
   return out;

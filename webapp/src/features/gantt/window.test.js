@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
+// The app's English is British English (lib/momentLocale.js): weeks from Monday. Defining the locale selects it.
 import {
-  barSpan, columns, dayOf, daysIn, defaultWindow, fitWindow, isoDay, isoWeek, mondayOf, parseDay, position, rezoom, shift, windowFor,
+  barSpan, columns, dayOf, daysIn, defaultWindow, fitWindow, isoDay, isoWeek, mondayOf, parseDay, position, rezoom, shift, weekStartOf, windowFor,
 } from './window.js';
 
 const day = (s) => parseDay(s);
@@ -22,6 +23,11 @@ describe('days', () => {
     expect(isoWeek(day('2026-01-01'))).toBe(1);
     expect(isoWeek(day('2027-01-01'))).toBe(53); // a Friday: week 53 of 2026
     expect(isoWeek(day('2026-06-15'))).toBe(25);
+  });
+  test('a week begins on the language\'s first day (Monday in British English; Sunday where a language says so)', () => {
+    expect(isoDay(weekStartOf(day('2026-06-21')))).toBe('2026-06-15');
+    expect(isoDay(weekStartOf(day('2026-06-20'), 0))).toBe('2026-06-14');
+    expect(isoDay(weekStartOf(day('2026-06-14'), 0))).toBe('2026-06-14');
   });
 });
 

@@ -11,14 +11,16 @@ import Loading from '../../components/Loading.jsx';
 import RichTextEditor, { contentJson } from '../../components/RichTextEditor.jsx';
 import useFetch from '../../hooks/useFetch.js';
 import { errorMessage, joinedFieldErrors } from '../../lib/errors.js';
+import { t } from '../../lib/i18n.js';
 import { addArticle, editArticle, uploadArticleImage, viewArticle } from './api.js';
 import { findArticle, TITLE_MAX, validateTitle } from './content.js';
 import './knowledge.css';
 
-export const STATUS = {
-  add: { busy: 'adding', done: 'ADDED' },
-  edit: { busy: 'is updating', done: 'UPDATED' },
-};
+/** The status text of an add or edit (`mode`) while it runs (`status` 'busy') and once done. */
+function statusText(mode, status) {
+  if (mode === 'add') return status === 'busy' ? t('knowledge.adding') : t('knowledge.added');
+  return status === 'busy' ? t('knowledge.updating') : t('knowledge.updated');
+}
 /** How long the done status stays on the editor before it closes. */
 export const CLOSE_DELAY_MS = 900;
 
@@ -73,35 +75,34 @@ function EditorForm({ mode, moduleId, article, parent, baseUrl, onSaved, uploadL
       setStatus(null);
       const next = joinedFieldErrors(err);
       setErrors(next);
-      setFailure(Object.keys(next).length ? (next.parentArticleId || null) : errorMessage(err, 'The article could not be saved'));
+      setFailure(Object.keys(next).length ? (next.parentArticleId || null) : errorMessage(err, t('knowledge.couldNotSave')));
     }
   };
 
   const busy = status !== null;
-  const texts = STATUS[mode];
   return (
     <form className="form kn-form" onSubmit={submit} noValidate data-testid="article-form">
-      {parent && <div className="kn-form__parent muted">Under <strong>{parent.title}</strong></div>}
-      <Field id="article-title" label="Title" required error={shownTitleError} errorTestId="title-error">
+      {parent && <div className="kn-form__parent muted">{t('knowledge.under', { title: <strong key="title">{parent.title}</strong> })}</div>}
+      <Field id="article-title" label={t('knowledge.title')} required error={shownTitleError} errorTestId="title-error">
         <input id="article-title" name="title" type="text" value={title} disabled={busy} autoComplete="off"
           onChange={(e) => { setTitle(e.target.value); setErrors((x) => ({ ...x, title: undefined })); }}
           onBlur={() => setTitleTouched(true)} aria-invalid={shownTitleError ? 'true' : undefined} />
         <div className="kn-form__count muted">{title.trim().length}/{TITLE_MAX}</div>
       </Field>
-      <Field id="article-content" label="Content" error={errors.content}>
+      <Field id="article-content" label={t('knowledge.content')} error={errors.content}>
         <RichTextEditor id="article-content" value={article ? article.content : null} invalid={!!errors.content}
-          onChange={(s) => { content.current = s; }} placeholder="Write the article… ('/' on an empty line for more)"
+          onChange={(s) => { content.current = s; }} placeholder={t('knowledge.contentPlaceholder')}
           onUploadImage={uploadLink ? (file, alt) => uploadArticleImage(uploadLink, file, alt) : undefined} />
       </Field>
       {failure && <div className="form__error" role="alert">{failure}</div>}
       <div className="form__actions kn-form__actions">
         {status && (
           <span className={status === 'done' ? 'kn-status kn-status--done' : 'kn-status'} role="status" data-testid="article-status">
-            {status === 'busy' ? texts.busy : texts.done}
+            {statusText(mode, status)}
           </span>
         )}
-        <button type="button" className="btn" onClick={() => navigate(baseUrl)} disabled={status === 'busy'}>Cancel</button>
-        <button type="submit" className="btn btn--primary" disabled={busy}>{mode === 'add' ? 'Add Content' : 'Update Content'}</button>
+        <button type="button" className="btn" onClick={() => navigate(baseUrl)} disabled={status === 'busy'}>{t('common.cancel')}</button>
+        <button type="submit" className="btn btn--primary" disabled={busy}>{mode === 'add' ? t('knowledge.addContent') : t('knowledge.updateContent')}</button>
       </div>
     </form>
   );
@@ -111,15 +112,15 @@ function EditorForm({ mode, moduleId, article, parent, baseUrl, onSaved, uploadL
 export function AddArticle({ moduleId, baseUrl, tree, onSaved, uploadLink }) {
   const { parentId } = useParams();
   if (parentId !== undefined && !/^\d+$/.test(parentId)) {
-    return <Dialog title="Add Knowledge"><div className="form__error">Parent article not found</div></Dialog>;
+    return <Dialog title={t('knowledge.addKnowledge')}><div className="form__error">{t('knowledge.parentNotFound')}</div></Dialog>;
   }
   const parent = parentId ? findArticle(tree || [], parentId) : null;
-  if (parentId && !tree) return <Dialog title="Add Knowledge"><Loading inline /></Dialog>;
+  if (parentId && !tree) return <Dialog title={t('knowledge.addKnowledge')}><Loading inline /></Dialog>;
   if (parentId && !parent) {
-    return <Dialog title="Add Knowledge"><div className="form__error" role="alert">Parent article not found</div></Dialog>;
+    return <Dialog title={t('knowledge.addKnowledge')}><div className="form__error" role="alert">{t('knowledge.parentNotFound')}</div></Dialog>;
   }
   return (
-    <Dialog title={parent ? 'Add Knowledge under an article' : 'Add Knowledge'}>
+    <Dialog title={parent ? t('knowledge.addKnowledgeUnderArticle') : t('knowledge.addKnowledge')}>
       <EditorForm key={parentId || 'root'} mode="add" moduleId={moduleId} parent={parent} baseUrl={baseUrl} onSaved={onSaved} uploadLink={uploadLink} />
     </Dialog>
   );
@@ -131,10 +132,10 @@ export function EditArticle({ moduleId, baseUrl, onSaved, uploadLink }) {
   const ok = /^\d+$/.test(articleId);
   const { status, data, error, httpStatus } = useFetch(ok ? viewArticle : null, [moduleId, articleId]);
   let body;
-  if (!ok || httpStatus === 404) body = <div className="form__error" role="alert">Article not found</div>;
+  if (!ok || httpStatus === 404) body = <div className="form__error" role="alert">{t('knowledge.articleNotFound')}</div>;
   else if (status === 'loading' || status === 'idle') body = <Loading inline />;
   else if (status === 'failed') body = <div className="form__error" role="alert">{error}</div>;
-  else if (!(data.links && data.links.edit)) body = <div className="form__error" role="alert">You may not edit this article</div>;
+  else if (!(data.links && data.links.edit)) body = <div className="form__error" role="alert">{t('knowledge.mayNotEdit')}</div>;
   else body = <EditorForm key={data.id} mode="edit" moduleId={moduleId} article={data} baseUrl={baseUrl} onSaved={onSaved} uploadLink={uploadLink} />;
-  return <Dialog title="Edit Knowledge">{body}</Dialog>;
+  return <Dialog title={t('knowledge.editKnowledge')}>{body}</Dialog>;
 }

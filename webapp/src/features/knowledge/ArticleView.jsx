@@ -10,6 +10,7 @@ import Modal from '../../components/Modal.jsx';
 import { RichTextView } from '../../components/RichTextEditor.jsx';
 import useFetch from '../../hooks/useFetch.js';
 import useOverlay from '../../hooks/useOverlay.js';
+import { t } from '../../lib/i18n.js';
 import { viewArticle } from './api.js';
 import DateTime from '../../components/DateTime.jsx';
 import { formatArticleDate, safeBackUrl } from './content.js';
@@ -37,7 +38,7 @@ export function ChildArticles({ article, childUrl }) {
   if (!children.length) return null;
   return (
     <nav className="kn-children" aria-labelledby={`kn-children-${article.id}`} data-testid="child-articles">
-      <h3 className="kn-children__title" id={`kn-children-${article.id}`}>Child articles</h3>
+      <h3 className="kn-children__title" id={`kn-children-${article.id}`}>{t('knowledge.childArticles')}</h3>
       <ul className="kn-children__list">
         {children.map((c) => (
           <li key={c.id}><Link to={childUrl(c.id)} data-testid="child-article">{c.title}</Link></li>
@@ -50,10 +51,11 @@ export function ChildArticles({ article, childUrl }) {
 export function ArticleMeta({ article }) {
   return (
     <div className="kn-meta">
-      <span className="kn-meta__label">Author</span> <span className="kn-meta__author">{article.createdBy || 'n/a'}</span>
+      <span className="kn-meta__label">{t('knowledge.author')}</span>{' '}
+      <span className="kn-meta__author">{article.createdBy || t('knowledge.notAvailable')}</span>
       <span className="kn-meta__sep">·</span>
       <DateTime value={article.created} format={formatArticleDate} className="kn-meta__date" />
-      {article.updated && <span className="kn-meta__updated muted"> (updated {formatArticleDate(article.updated)})</span>}
+      {article.updated && <span className="kn-meta__updated muted"> {t('knowledge.updatedOn', { date: formatArticleDate(article.updated) })}</span>}
     </div>
   );
 }
@@ -65,10 +67,10 @@ function useArticle(moduleId, articleId) {
 
 function Body({ state, children }) {
   const { status, data, error, httpStatus } = state;
-  if (status === 'idle') return <div className="empty">Article not found</div>;
+  if (status === 'idle') return <div className="empty">{t('knowledge.articleNotFound')}</div>;
   if (status === 'loading') return <Loading inline />;
   if (status === 'failed') {
-    return <div className="form__error" role="alert">{httpStatus === 404 ? 'Article not found' : error}</div>;
+    return <div className="form__error" role="alert">{httpStatus === 404 ? t('knowledge.articleNotFound') : error}</div>;
   }
   return children(data);
 }
@@ -82,17 +84,17 @@ export function ArticleOverlay({ moduleId, baseUrl }) {
   const close = () => navigate(baseUrl);
   const a = state.data;
   return (
-    <Modal title={a ? a.title : 'Knowledge'} onClose={close} wide
+    <Modal title={a ? a.title : t('knowledge.knowledge')} onClose={close} wide
       footer={(
         <>
-          {a && <Link className="btn" to={`${baseUrl}/reader/${a.id}`} data-testid="open-reader">Open in reader</Link>}
+          {a && <Link className="btn" to={`${baseUrl}/reader/${a.id}`} data-testid="open-reader">{t('knowledge.openInReader')}</Link>}
           {a && (
             <Link className="btn" to={`/article/${moduleId}/${a.id}?back=${encodeURIComponent(pathname)}`} data-testid="open-viewer">
-              Article page
+              {t('knowledge.articlePage')}
             </Link>
           )}
-          {a && a.links && a.links.edit && <Link className="btn" to={`${baseUrl}/${a.id}/edit`} data-testid="overlay-edit">Edit</Link>}
-          <button type="button" className="btn btn--primary" onClick={close}>Close</button>
+          {a && a.links && a.links.edit && <Link className="btn" to={`${baseUrl}/${a.id}/edit`} data-testid="overlay-edit">{t('common.edit')}</Link>}
+          <button type="button" className="btn btn--primary" onClick={close}>{t('common.close')}</button>
         </>
       )}>
       <div className="kn-view" data-testid="article-view">
@@ -110,10 +112,10 @@ export function ArticleReader({ moduleId, baseUrl }) {
   useOverlay(ref, baseUrl);
   const a = state.data;
   return (
-    <div className="overlay kn-reader" role="dialog" aria-modal="true" aria-label="Reader" data-testid="article-reader" ref={ref}>
+    <div className="overlay kn-reader" role="dialog" aria-modal="true" aria-label={t('knowledge.reader')} data-testid="article-reader" ref={ref}>
       <div className="overlay__bar">
-        <span className="overlay__crumb">Knowledge · {a ? a.title : ''}</span>
-        <Link to={baseUrl} className="overlay__close" data-testid="reader-close">CLOSE ✕</Link>
+        <span className="overlay__crumb">{t('knowledge.readerCrumb', { title: a ? a.title : '' })}</span>
+        <Link to={baseUrl} className="overlay__close" data-testid="reader-close">{t('knowledge.closeReader')}</Link>
       </div>
       <div className="overlay__content">
         <article className="kn-reader__page">
@@ -143,8 +145,8 @@ export function ArticleViewerRoute() {
   const close = () => navigate(back);
   return (
     <div className="page kn-viewer-page">
-      <Modal title={state.data ? state.data.title : 'Knowledge'} onClose={close} wide
-        footer={<button type="button" className="btn btn--primary" onClick={close} data-testid="viewer-close">Close</button>}>
+      <Modal title={state.data ? state.data.title : t('knowledge.knowledge')} onClose={close} wide
+        footer={<button type="button" className="btn btn--primary" onClick={close} data-testid="viewer-close">{t('common.close')}</button>}>
         <div className="kn-view" data-testid="article-viewer">
           <ArticleBody state={state} childUrl={(id) => `/article/${moduleId}/${id}?back=${encodeURIComponent(back)}`} />
         </div>
@@ -159,8 +161,8 @@ export function ArticleDocument({ backUrl }) {
   const navigate = useNavigate();
   const state = useArticle(moduleId, articleId);
   return (
-    <Modal title={state.data ? state.data.title : 'Knowledge'} onClose={() => navigate(backUrl)} wide>
-      <Link to={backUrl} className="back-link" data-testid="doc-back">← Back</Link>
+    <Modal title={state.data ? state.data.title : t('knowledge.knowledge')} onClose={() => navigate(backUrl)} wide>
+      <Link to={backUrl} className="back-link" data-testid="doc-back">← {t('common.back')}</Link>
       <div className="kn-view" data-testid="article-doc">
         <ArticleBody state={state} childUrl={(id) => `${backUrl}/doc/${moduleId}/${id}`} />
       </div>

@@ -6,11 +6,12 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Link, Route, Routes } from 'react-router-dom';
-import ConfirmDialog, { DELETE_QUESTION } from '../../components/ConfirmDialog.jsx';
+import ConfirmDialog from '../../components/ConfirmDialog.jsx';
 import Loading from '../../components/Loading.jsx';
 import { NoMatch } from '../../components/NotFound.jsx';
 import useConfirmAction from '../../hooks/useConfirmAction.js';
 import useFetch from '../../hooks/useFetch.js';
+import { t } from '../../lib/i18n.js';
 import { deleteArticle, listArticles } from './api.js';
 import { AddArticle, EditArticle } from './ArticleEditor.jsx';
 import ArticleRow from './ArticleRow.jsx';
@@ -19,15 +20,13 @@ import { countDescendants } from './content.js';
 import useOpenBranches from './useOpenBranches.js';
 import './knowledge.css';
 
-export const DELETE_FAILED = 'There has been error deleting the article. Please try again';
-
 /** A status line ('ADDED', 'UPDATED', 'DELETED' with the title) that goes after six seconds. */
 function useFlash() {
   const [flash, setFlash] = useState(null);
   useEffect(() => {
     if (!flash) return undefined;
-    const t = setTimeout(() => setFlash(null), 6000);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setFlash(null), 6000);
+    return () => clearTimeout(timer);
   }, [flash]);
   return [flash, setFlash];
 }
@@ -35,10 +34,7 @@ function useFlash() {
 function DeleteDetail({ article }) {
   const nested = countDescendants(article);
   return (
-    <span data-testid="delete-detail">
-      &lsquo;{article.title}&rsquo;
-      {nested > 0 ? ` and the ${nested} article${nested > 1 ? 's' : ''} nested under it will be deleted.` : ' will be deleted.'}
-    </span>
+    <span data-testid="delete-detail">{t('knowledge.deleteDetail', { title: article.title, count: nested })}</span>
   );
 }
 
@@ -66,7 +62,7 @@ export default function KnowledgeLibrary({ module, baseUrl }) {
   const [flash, setFlash] = useFlash();
   const { openUnder } = branches;
   const saved = useCallback((item, mode, parent) => {
-    setFlash({ text: mode === 'add' ? 'ADDED' : 'UPDATED', title: item && item.title });
+    setFlash({ text: mode === 'add' ? t('knowledge.added') : t('knowledge.updated'), title: item && item.title });
     if (parent) openUnder(parent);
     reload();
   }, [reload, setFlash, openUnder]);
@@ -75,14 +71,14 @@ export default function KnowledgeLibrary({ module, baseUrl }) {
     // The branch goes at once; the reload confirms it.
     const prune = (list) => (list || []).filter((a) => a.id !== doomed.id).map((a) => ({ ...a, children: prune(a.children) }));
     setData(prune(tree));
-    setFlash({ text: 'DELETED', title: doomed.title });
+    setFlash({ text: t('knowledge.deleted'), title: doomed.title });
     reload();
-  }, DELETE_FAILED);
+  }, t('knowledge.deleteFailed'));
 
   let body;
   if (status === 'loading' || (status === 'idle' && !tree)) body = <Loading inline />;
   else if (status === 'failed') body = <div className="form__error" role="alert">{error}</div>;
-  else if (!tree.length) body = <div className="empty" data-testid="knowledge-empty">No knowledge yet</div>;
+  else if (!tree.length) body = <div className="empty" data-testid="knowledge-empty">{t('knowledge.noKnowledge')}</div>;
   else {
     body = (
       <ul className="kn-tree" data-testid="article-tree">
@@ -95,15 +91,15 @@ export default function KnowledgeLibrary({ module, baseUrl }) {
   return (
     <div className="kn" data-testid="knowledge">
       <div className="kn__head">
-        <h2 className="section-title">Knowledge</h2>
+        <h2 className="section-title">{t('knowledge.knowledge')}</h2>
         <div className="kn__tools">
           {tree && tree.some((a) => (a.children || []).length) && (
             <>
-              <button type="button" className="btn btn--small btn--ghost" onClick={branches.expandAll}>Expand all</button>
-              <button type="button" className="btn btn--small btn--ghost" onClick={branches.collapseAll}>Collapse all</button>
+              <button type="button" className="btn btn--small btn--ghost" onClick={branches.expandAll}>{t('knowledge.expandAll')}</button>
+              <button type="button" className="btn btn--small btn--ghost" onClick={branches.collapseAll}>{t('knowledge.collapseAll')}</button>
             </>
           )}
-          {module.links && module.links.add_article && <Link className="btn btn--primary btn--small" to={`${baseUrl}/new`} data-testid="add-knowledge">+ Add Knowledge</Link>}
+          {module.links && module.links.add_article && <Link className="btn btn--primary btn--small" to={`${baseUrl}/new`} data-testid="add-knowledge">{t('knowledge.addKnowledgeButton')}</Link>}
         </div>
       </div>
       {flash && (
@@ -114,7 +110,7 @@ export default function KnowledgeLibrary({ module, baseUrl }) {
       {body}
       <LibraryRoutes moduleId={moduleId} baseUrl={baseUrl} tree={tree} onSaved={saved}
         uploadLink={module.links && module.links.add_file} />
-      {del.target && <ConfirmDialog title="Delete knowledge" question={DELETE_QUESTION} detail={<DeleteDetail article={del.target} />} action={del} />}
+      {del.target && <ConfirmDialog title={t('knowledge.deleteKnowledge')} detail={<DeleteDetail article={del.target} />} action={del} />}
     </div>
   );
 }

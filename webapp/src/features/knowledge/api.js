@@ -1,5 +1,6 @@
 /** Calls of the knowledge library (spec §7 Articles). */
 import api from '../../lib/apiClient.js';
+import { t } from '../../lib/i18n.js';
 import { isVaultImageSrc } from '../../lib/richText.js';
 
 /** GET /api/article/list/{moduleId}: the article tree. */
@@ -45,6 +46,6 @@ export async function uploadArticleImage(link, file, alt) {
   fd.append('file', file);
   const item = (await api.post(link.url, fd)).data.item;
   const src = item && item.links && item.links.download && item.links.download.url;
-  if (!isVaultImageSrc(src)) throw new Error('The image was uploaded but cannot be shown here');
+  if (!isVaultImageSrc(src)) throw new Error(t('knowledge.imageNotShown'));
   return src;
 }

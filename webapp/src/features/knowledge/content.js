@@ -2,12 +2,11 @@
  * Pure helpers of the knowledge library: the article tree, and the article date format (spec §3, §5, §9).
  */
 import { formatApiDateTime, parseApiDate } from '../../lib/dates.js';
+import { t } from '../../lib/i18n.js';
 
 export { parseApiDate };
 
 export const TITLE_MAX = 100;
-export const TITLE_TOO_LONG = 'Max 100 characters';
-export const TITLE_REQUIRED = 'Title is required';
 export const ARTICLE_DATE_FORMAT = 'Do MMM YYYY @ HH:mm';
 
 /** 'Do MMM YYYY @ HH:mm' (spec §9, on the 24-hour clock); a date without a zone is UTC. */
@@ -15,9 +14,9 @@ export const formatArticleDate = formatApiDateTime;
 
 /** Title rule of spec §5: required, at most 100 characters. */
 export function validateTitle(title) {
-  const t = String(title || '').trim();
-  if (!t) return TITLE_REQUIRED;
-  if (t.length > TITLE_MAX) return TITLE_TOO_LONG;
+  const text = String(title || '').trim();
+  if (!text) return t('knowledge.titleRequired');
+  if (text.length > TITLE_MAX) return t('knowledge.titleTooLong', { max: TITLE_MAX });
   return null;
 }
 

@@ -4,6 +4,7 @@ import DataTable from '../../components/DataTable.jsx';
 import Loading from '../../components/Loading.jsx';
 import useConfirmAction from '../../hooks/useConfirmAction.js';
 import usePagedList, { tableServer } from '../../hooks/usePagedList.js';
+import { t } from '../../lib/i18n.js';
 import { deleteMember, listMembers } from './api.js';
 import useMemberColumns from './memberColumns.jsx';
 import MemberDialogs from './MemberDialogs.jsx';
@@ -13,7 +14,7 @@ import './members.css';
 function MembersTable({ members, columns, testId, emptyText, toolbar, search = true, filters = true, pageSize = 10, server, exportName }) {
   return (
     <DataTable columns={columns} data={members} testId={testId} emptyText={emptyText} toolbar={toolbar} search={search} filters={filters} pageSize={pageSize}
-      server={server} noMatchText="No matching members" exportName={exportName}
+      server={server} noMatchText={t('members.noMatchingMembers')} exportName={exportName}
       getRowId={(m) => `${m.id}`}
       rowProps={(m) => ({ 'data-testid': 'member-row', 'data-id': m.id, 'data-email': m.userEmail, className: m.inherited ? 'is-inherited' : undefined })} />
   );
@@ -26,12 +27,12 @@ function MemberControls({ links, onOpen }) {
     <>
       {links.add_membership && (
         <button type="button" className="btn btn--primary btn--small" data-testid="add-user" onClick={() => onOpen({ kind: 'add' })}>
-          {links.add_membership.label || 'Add User'}
+          {links.add_membership.label || t('members.addUser')}
         </button>
       )}
       {links.invite && (
         <button type="button" className="btn btn--small" data-testid="invite-user" onClick={() => onOpen({ kind: 'invite' })}>
-          {links.invite.label || 'Invite User'}
+          {links.invite.label || t('members.inviteUser')}
         </button>
       )}
     </>
@@ -45,7 +46,7 @@ function MemberControls({ links, onOpen }) {
  * the server: direct memberships first, then inherited ones. `split` shows the admins first (from the
  * module's own memberships: few, and the API has no admin filter), then everyone.
  */
-export default function MembersPanel({ module, split = false, onChanged, title = 'Members' }) {
+export default function MembersPanel({ module, split = false, onChanged, title = t('members.members') }) {
   const paged = usePagedList(listMembers, { perPage: 10 }, [module.id]);
   const { status, data, error, reload, setData } = paged;
   const [dialog, setDialog] = useState(null);
@@ -78,19 +79,19 @@ export default function MembersPanel({ module, split = false, onChanged, title =
       {split ? (
         <>
           <div className="members-panel__head">
-            <h2 className="section-title">Admin members</h2>
+            <h2 className="section-title">{t('members.adminMembers')}</h2>
             <div className="members-panel__controls">{controls}</div>
           </div>
-          <MembersTable members={admins} columns={columns} testId="admin-members-table" emptyText="No admin members" search={false} filters={false} pageSize={5}
+          <MembersTable members={admins} columns={columns} testId="admin-members-table" emptyText={t('members.noAdminMembers')} search={false} filters={false} pageSize={5}
             exportName={['admin-members', module.name]} />
-          <h2 className="section-title">All members</h2>
-          <MembersTable members={members} columns={columns} testId="members-table" emptyText="No members yet" server={server}
+          <h2 className="section-title">{t('members.allMembers')}</h2>
+          <MembersTable members={members} columns={columns} testId="members-table" emptyText={t('members.noMembers')} server={server}
             exportName={['members', module.name]} />
         </>
       ) : (
         <>
           <h2 className="section-title">{title}</h2>
-          <MembersTable members={members} columns={columns} testId="members-table" emptyText="No members yet" toolbar={controls} server={server}
+          <MembersTable members={members} columns={columns} testId="members-table" emptyText={t('members.noMembers')} toolbar={controls} server={server}
             exportName={['members', module.name]} />
         </>
       )}
@@ -98,7 +99,8 @@ export default function MembersPanel({ module, split = false, onChanged, title =
       {links.invite && <PendingInvitations module={module} version={invited} />}
       <MemberDialogs dialog={dialog} links={links} onClose={() => setDialog(null)} onDone={done} />
       {del.target && (
-        <ConfirmDialog title="Remove member" detail={`${del.target.name} (${del.target.userEmail})`} confirmLabel="Remove" action={del} />
+        <ConfirmDialog title={t('members.removeMember')} detail={`${del.target.name} (${del.target.userEmail})`} confirmLabel={t('common.remove')}
+          action={del} />
       )}
     </div>
   );

@@ -7,17 +7,18 @@ import useConfirmAction from '../../hooks/useConfirmAction.js';
 import useFetch from '../../hooks/useFetch.js';
 import { formatDate } from '../../lib/dates.js';
 import { errorMessage } from '../../lib/errors.js';
+import { formatNumber, t } from '../../lib/i18n.js';
 import { listInvitations, resendInvitation, revokeInvitation } from './api.js';
 
 function InvitationActions({ inv, onResend, onRevoke }) {
   return (
     <span className="cf-actions">
       {inv.links.resend && (
-        <button type="button" className="btn btn--tiny" onClick={() => onResend(inv)} data-testid="invitation-resend">Resend</button>
+        <button type="button" className="btn btn--tiny" onClick={() => onResend(inv)} data-testid="invitation-resend">{t('members.resend')}</button>
       )}
       {inv.links.revoke && (
         <button type="button" className="btn btn--tiny btn--danger-outline" onClick={() => onRevoke(inv)} data-testid="invitation-revoke">
-          Revoke
+          {t('members.revoke')}
         </button>
       )}
     </span>
@@ -35,7 +36,7 @@ export default function PendingInvitations({ module, version = 0 }) {
   const resend = useCallback(async (inv) => {
     try {
       const item = await resendInvitation(inv);
-      setNotice(`The invitation has been sent to ${item.email} again`);
+      setNotice(t('members.invitationResent', { email: item.email }));
       reload();
     } catch (err) {
       setNotice(errorMessage(err));
@@ -43,25 +44,25 @@ export default function PendingInvitations({ module, version = 0 }) {
   }, [reload]);
   const { ask } = revoke;
   const columns = useMemo(() => [
-    { Header: 'Address', accessor: 'email', Cell: ({ value }) => <EmailText value={value} /> },
-    { Header: 'Invited by', accessor: (i) => i.invitedBy || '', id: 'invitedBy' },
-    { Header: 'Date', accessor: 'created', Cell: ({ value }) => <DateTime value={value} />, csv: (i) => i.created },
-    { Header: 'Expires', id: 'expires', accessor: 'expires', filter: false,
-      Cell: ({ row }) => (row.original.expired ? <span className="tag tag--warn">Expired</span> : formatDate(row.original.expires)) },
+    { Header: t('members.address'), accessor: 'email', Cell: ({ value }) => <EmailText value={value} /> },
+    { Header: t('members.invitedBy'), accessor: (i) => i.invitedBy || '', id: 'invitedBy' },
+    { Header: t('members.date'), accessor: 'created', Cell: ({ value }) => <DateTime value={value} />, csv: (i) => i.created },
+    { Header: t('members.expires'), id: 'expires', accessor: 'expires', filter: false,
+      Cell: ({ row }) => (row.original.expired ? <span className="tag tag--warn">{t('members.expired')}</span> : formatDate(row.original.expires)) },
     { Header: '', id: 'actions', disableSortBy: true, filter: false, csv: false,
       Cell: ({ row }) => <InvitationActions inv={row.original} onResend={resend} onRevoke={ask} /> },
   ], [ask, resend]);
   if (status !== 'succeeded' && status !== 'reloading') return null;
   if (!data.length) return null;
   return (
-    <section className="members-pending" data-testid="pending-invitations" aria-label="Pending invitations">
-      <h2 className="section-title">Pending invitations <span className="count">{data.length}</span></h2>
+    <section className="members-pending" data-testid="pending-invitations" aria-label={t('members.pendingInvitations')}>
+      <h2 className="section-title">{t('members.pendingInvitations')} <span className="count">{formatNumber(data.length)}</span></h2>
       {notice && <p className="form__message--info" role="status">{notice}</p>}
-      <DataTable columns={columns} data={data} testId="invitations-table" emptyText="No pending invitations" search={false} filters={false}
+      <DataTable columns={columns} data={data} testId="invitations-table" emptyText={t('members.noPendingInvitations')} search={false} filters={false}
         pageSize={5} exportName={['invitations', module.name]} rowProps={(i) => ({ 'data-testid': 'invitation-row', 'data-email': i.email })} />
       {revoke.target && (
-        <ConfirmDialog title="Revoke invitation" question="The link sent will not work any more." detail={revoke.target.email}
-          confirmLabel="Revoke" action={revoke} />
+        <ConfirmDialog title={t('members.revokeInvitation')} question={t('members.revokeQuestion')} detail={revoke.target.email}
+          confirmLabel={t('members.revoke')} action={revoke} />
       )}
     </section>
   );

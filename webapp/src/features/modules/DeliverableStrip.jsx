@@ -3,14 +3,15 @@ import InPlaceInput from '../../components/inPlace/InPlaceInput.jsx';
 import InPlaceSelect from '../../components/inPlace/InPlaceSelect.jsx';
 import useInPlace from '../../hooks/useInPlace.js';
 import { formatDate } from '../../lib/dates.js';
+import { t } from '../../lib/i18n.js';
 import { optionsOf, saveField } from '../../lib/inPlace.js';
 
 // [field, label, the deliverable's edit link, the module's add link when there is no deliverable yet]
-const DATE_FIELDS = [
-  ['startDate', 'Start Date', 'edit_start_date', 'add_start_date'],
-  ['deadline', 'Deadline', 'edit_deadline', 'add_deadline'],
-  ['commencedDate', 'Commenced', 'edit_commence_date', 'add_commence_date'],
-  ['completionDate', 'Completion', 'edit_completion_date', 'add_completion_date'],
+const dateFields = () => [
+  ['startDate', t('modules.startDate'), 'edit_start_date', 'add_start_date'],
+  ['deadline', t('modules.deadline'), 'edit_deadline', 'add_deadline'],
+  ['commencedDate', t('modules.commenced'), 'edit_commence_date', 'add_commence_date'],
+  ['completionDate', t('modules.completion'), 'edit_completion_date', 'add_completion_date'],
 ];
 
 function Cell({ label, testid, children }) {
@@ -44,9 +45,9 @@ function OwnerCell({ d, link, onChanged }) {
   // The name of a person picked but not saved yet comes from the picker's options: shown at once.
   const name = edit.shown === (d && d.ownerId ? String(d.ownerId) : '') ? d && d.ownerName : picked;
   return (
-    <Cell label="Owner" testid="strip-owner">
-      <InPlaceSelect label="Owner" value={edit.shown} display={name || ''} loadOptions={load} error={edit.error} busy={edit.busy}
-        onSave={link ? (v, l) => { setPicked(l); edit.save(v); } : undefined} emptyText="Add Owner" testId="strip-owner" />
+    <Cell label={t('common.owner')} testid="strip-owner">
+      <InPlaceSelect label={t('common.owner')} value={edit.shown} display={name || ''} loadOptions={load} error={edit.error} busy={edit.busy}
+        onSave={link ? (v, l) => { setPicked(l); edit.save(v); } : undefined} emptyText={t('modules.addOwner')} testId="strip-owner" />
     </Cell>
   );
 }
@@ -65,7 +66,7 @@ export default function DeliverableStrip({ module, onChanged }) {
   return (
     <div className="strip" data-testid="deliverable-strip">
       <OwnerCell d={d} link={dLinks.edit_owner} onChanged={changed} />
-      {DATE_FIELDS.map(([key, label, editLink, addLink]) => (
+      {dateFields().map(([key, label, editLink, addLink]) => (
         <DateCell key={key} field={key} label={label} value={d ? d[key] : ''} version={d && d.version} link={d ? dLinks[editLink] : mLinks[addLink]}
           onChanged={changed} />
       ))}

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import MessageDialog from '../../components/MessageDialog.jsx';
 import useClickOutside from '../../hooks/useClickOutside.js';
 import { errorMessage } from '../../lib/errors.js';
+import { t } from '../../lib/i18n.js';
 import { setModuleLock } from './api.js';
 
 /** Lock or Unlock (whichever link is offered); a refusal opens ERROR with Ok. */
@@ -25,17 +26,17 @@ function LockButtons({ links, onChanged }) {
     <>
       {links.lock && (
         <button type="button" className="btn btn--small" disabled={busy} onClick={() => toggle(links.lock)}
-          data-testid="lock-module" title="No edit or delete until unlocked">
-          Lock
+          data-testid="lock-module" title={t('modules.lockTitle')}>
+          {t('modules.lock')}
         </button>
       )}
       {links.unlock && (
         <button type="button" className="btn btn--small" disabled={busy} onClick={() => toggle(links.unlock)}
           data-testid="unlock-module">
-          Unlock
+          {t('modules.unlock')}
         </button>
       )}
-      <MessageDialog title="ERROR" message={error} onClose={() => setError(null)}><p>{error}</p></MessageDialog>
+      <MessageDialog title={t('modules.errorTitle')} message={error} onClose={() => setError(null)}><p>{error}</p></MessageDialog>
     </>
   );
 }
@@ -56,7 +57,7 @@ export default function ModuleActions({ module, moduleUrl, onEdit, onDelete, onC
   return (
     <div className="mh__fold" ref={ref}>
       <button type="button" className="mh__more icon-btn" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}
-        aria-label={`Actions of ${module.name}`} title="Actions" data-testid="module-actions-more">
+        aria-label={t('modules.actionsOf', { name: module.name })} title={t('common.actions')} data-testid="module-actions-more">
         <span aria-hidden="true">⋯</span>
       </button>
       <ActionButtons id={id} open={open} links={links} moduleUrl={moduleUrl} onEdit={onEdit} onDelete={onDelete} onChanged={onChanged}
@@ -71,16 +72,16 @@ function ActionButtons({ id, open, links, moduleUrl, onEdit, onDelete, onChanged
     <div className={open ? 'mh__actions mh__actions--open' : 'mh__actions'} id={id}>
       {links.edit && (
         <button type="button" className="btn btn--small" onClick={chosen(onEdit)} data-testid="edit-module">
-          Edit
+          {t('common.edit')}
         </button>
       )}
       {links.delete && (
         <button type="button" className="btn btn--small btn--danger-outline" onClick={chosen(onDelete)} data-testid="delete-module">
-          Delete
+          {t('common.delete')}
         </button>
       )}
       {links.clone && moduleUrl && (
-        <Link className="btn btn--small" to={`${moduleUrl}/clone`} data-testid="copy-module">Copy</Link>
+        <Link className="btn btn--small" to={`${moduleUrl}/clone`} data-testid="copy-module">{t('modules.copy')}</Link>
       )}
       <LockButtons links={links} onChanged={onChanged} />
     </div>

@@ -5,6 +5,7 @@ import ConfirmDialog, { DEV_WARNING } from '../../components/ConfirmDialog.jsx';
 import FormDialog from '../../components/FormDialog.jsx';
 import useConfirmAction from '../../hooks/useConfirmAction.js';
 import { treeChanged } from '../../lib/changes.js';
+import { t } from '../../lib/i18n.js';
 import { deleteModule } from './api.js';
 import DeliverableStrip from './DeliverableStrip.jsx';
 import LogoDialog from './LogoDialog.jsx';
@@ -15,12 +16,12 @@ import WatchToggle from './WatchToggle.jsx';
 
 /** The logo, a button that changes it when save_logo is offered. */
 function HeaderLogo({ module, version, onChange }) {
-  const logo = <BrandLogo brand={module.brand} platform={module.platform} size={80} alt={`${module.name} logo`} version={version} />;
+  const logo = <BrandLogo brand={module.brand} platform={module.platform} size={80} alt={t('modules.logoAlt', { name: module.name })} version={version} />;
   if (!(module.links && module.links.save_logo)) return <div className="mh__logo">{logo}</div>;
   return (
-    <button type="button" className="mh__logo mh__logo--editable" title="Change logo" onClick={onChange} data-testid="change-logo">
+    <button type="button" className="mh__logo mh__logo--editable" title={t('modules.changeLogo')} onClick={onChange} data-testid="change-logo">
       {logo}
-      <span className="mh__logo-hint">Change</span>
+      <span className="mh__logo-hint">{t('modules.change')}</span>
     </button>
   );
 }
@@ -29,24 +30,24 @@ function HeaderLogo({ module, version, onChange }) {
  *  with how many modules go with it (spec §8): the server counts up to a bound, then says there are more. */
 export function DeleteModuleDialog({ module, action }) {
   const n = module.descendantCount ?? module.childCount ?? 0;
-  if (!n) return <ConfirmDialog title={`Delete ${module.typeLabel}`} detail={module.name} action={action} />;
-  let below = n === 1 ? 'the module' : `the ${n.toLocaleString('en')} modules`;
-  if (module.descendantCountExact === false) below = `more than ${n.toLocaleString('en')} modules`;
+  const title = t('modules.deleteType', { type: module.typeLabel });
+  if (!n) return <ConfirmDialog title={title} detail={module.name} action={action} />;
+  const values = { count: n, name: module.name };
   const detail = (
     <span data-testid="delete-descendants">
-      {module.name} and {below} below it, with everything they hold, will be deleted.
+      {module.descendantCountExact === false ? t('modules.deleteDescendantsMore', values) : t('modules.deleteDescendants', values)}
     </span>
   );
-  return <ConfirmDialog title={`Delete ${module.typeLabel}`} question={DEV_WARNING} detail={detail} action={action} />;
+  return <ConfirmDialog title={title} question={DEV_WARNING} detail={detail} action={action} />;
 }
 
 /** The server-form dialogs the header opens: edit, add status, add member. */
 function HeaderFormDialog({ kind, module, onClose, onSaved, panel }) {
   const links = module.links || {};
   const forms = {
-    edit: [`Edit ${module.typeLabel}`, links.edit],
-    'add-status': ['Add Status', links.add_deliverable],
-    member: ['Add User', links.add_membership],
+    edit: [t('modules.editType', { type: module.typeLabel }), links.edit],
+    'add-status': [t('modules.addStatus'), links.add_deliverable],
+    member: [t('modules.addUser'), links.add_membership],
   };
   const [title, link] = forms[kind] || [];
   if (!link) return null;
@@ -71,11 +72,11 @@ function ProjectButtons({ module, moduleUrl, onEdit }) {
   };
   return (
     <div className="project__buttons">
-      {links.clone && moduleUrl && <Link className="btn btn--small" to={`${moduleUrl}/clone`} data-testid="clone-project">Clone</Link>}
+      {links.clone && moduleUrl && <Link className="btn btn--small" to={`${moduleUrl}/clone`} data-testid="clone-project">{t('modules.clone')}</Link>}
       {links.edit && (
         <a className="btn btn--primary btn--small" href={`/v2/${module.platform}/${module.parentId}/${module.id}`} onClick={inPlace}
           data-testid="edit-project">
-          Edit {module.typeLabel}
+          {t('modules.editType', { type: module.typeLabel })}
         </a>
       )}
     </div>
@@ -113,8 +114,8 @@ export default function ModuleHeader({ module, moduleUrl, onChanged, onDeleted, 
         <div className="mh__main">
           <div className="mh__kicker">
             <span className="tag">{module.typeLabel}</span>
-            <span className="muted">ID {module.id}</span>
-            {module.locked && <span className="tag tag--warn">Locked</span>}
+            <span className="muted">{t('modules.id', { id: String(module.id) })}</span>
+            {module.locked && <span className="tag tag--warn">{t('modules.locked')}</span>}
           </div>
           <div className="mh__title-row">
             <h1 className="mh__title" data-testid="module-name">{module.name}</h1>

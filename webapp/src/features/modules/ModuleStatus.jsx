@@ -1,6 +1,7 @@
 import StatusMenu from '../../components/inPlace/StatusMenu.jsx';
 import StatusBadge from '../../components/StatusBadge.jsx';
 import useInPlace from '../../hooks/useInPlace.js';
+import { t } from '../../lib/i18n.js';
 import { saveField } from '../../lib/inPlace.js';
 
 /**
@@ -16,7 +17,7 @@ export default function ModuleStatus({ module, onChanged, onAdd }) {
   if (!d) {
     if (!(module.links && module.links.add_deliverable && onAdd)) return <StatusBadge status={null} />;
     return (
-      <button type="button" className="btn btn--ghost btn--small" onClick={onAdd} data-testid="add-status">Add Status</button>
+      <button type="button" className="btn btn--ghost btn--small" onClick={onAdd} data-testid="add-status">{t('modules.addStatus')}</button>
     );
   }
   return <StatusMenu value={edit.shown} onPick={link ? edit.save : undefined} error={edit.error} busy={edit.busy} />;

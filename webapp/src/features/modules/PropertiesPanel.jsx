@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import FormDialog from '../../components/FormDialog.jsx';
 import useMediaQuery from '../../hooks/useMediaQuery.js';
+import { t } from '../../lib/i18n.js';
 import DeliverableStrip from './DeliverableStrip.jsx';
 import ModuleStatus from './ModuleStatus.jsx';
 
@@ -27,19 +28,19 @@ export default function PropertiesPanel({ module, onChanged, compact = false, ch
   const addLink = module.links && module.links.add_deliverable;
   return (
     // named by its module: a child open beside or over the page shows its own (landmarks are told apart by name)
-    <aside className="props" aria-label={`Properties of ${module.name}`} data-testid="properties">
+    <aside className="props" aria-label={t('modules.propertiesOf', { name: module.name })} data-testid="properties">
       <div className="strip__cell props__status" data-testid="props-status">
-        <div className="strip__label">Status</div>
+        <div className="strip__label">{t('common.status')}</div>
         <div className="strip__value"><ModuleStatus module={module} onChanged={changed} onAdd={() => setAdding(true)} /></div>
       </div>
       <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
-        <summary className="props__summary" data-testid="props-toggle">Properties</summary>
+        <summary className="props__summary" data-testid="props-toggle">{t('modules.properties')}</summary>
         <div className="props__body">
           <DeliverableStrip module={module} onChanged={changed} />
           {children}
         </div>
       </details>
-      {adding && addLink && <FormDialog title="Add Status" url={addLink.url} onClose={() => setAdding(false)} onSuccess={() => changed()} />}
+      {adding && addLink && <FormDialog title={t('modules.addStatus')} url={addLink.url} onClose={() => setAdding(false)} onSuccess={() => changed()} />}
     </aside>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { errorMessage } from '../../lib/errors.js';
+import { formatNumber, t } from '../../lib/i18n.js';
 import { followWatchLink } from './api.js';
 
 /**
@@ -26,15 +27,14 @@ export default function WatchToggle({ module }) {
     }
   };
   const count = watch.count || 0;
-  const title = watching
-    ? `You are told about changes here${watch.inherited ? ' (watched above)' : ''}: click to stop`
-    : 'Be told about changes here and below';
+  let title = t('modules.watchTitle');
+  if (watching) title = watch.inherited ? t('modules.watchingInheritedTitle') : t('modules.watchingTitle');
   return (
     <span className="watch">
       <button type="button" className={watching ? 'btn btn--small watch__btn watch__btn--on' : 'btn btn--small watch__btn'}
         aria-pressed={watching} disabled={busy} onClick={toggle} title={title} data-testid="watch-toggle">
-        {watching ? 'Unwatch' : 'Watch'}
-        <span className="watch__count" data-testid="watch-count" aria-label={`${count} watching`}>{count}</span>
+        {watching ? t('modules.unwatch') : t('modules.watch')}
+        <span className="watch__count" data-testid="watch-count" aria-label={t('modules.watchers', { count })}>{formatNumber(count)}</span>
       </button>
       {error && <span className="field__error" role="alert">{error}</span>}
     </span>

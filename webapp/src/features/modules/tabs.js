@@ -1,17 +1,20 @@
 import { tabPath } from '../../lib/format.js';
+import { t } from '../../lib/i18n.js';
 
-/** The fixed tabs after the child-type tabs (spec §2 Project and task tabs). */
-export const FIXED_TABS = [
-  { tab: 'knowledge', label: 'Knowledge' },
-  { tab: 'files', label: 'Files' },
-  { tab: 'references', label: 'References' },
-  { tab: 'comments', label: 'Comments' },
-  { tab: 'metric', label: 'Metric' },
-  { tab: 'feed', label: 'Feed' },
-  { tab: 'gantt-chart', label: 'Gantt Chart' },
-  { tab: 'editors', label: 'Editors' },
-  { tab: 'clone', label: 'Clone' },
-];
+/** The fixed tabs after the child-type tabs (spec §2 Project and task tabs), labelled in the current language. */
+export function fixedTabs() {
+  return [
+    { tab: 'knowledge', label: t('modules.tabKnowledge') },
+    { tab: 'files', label: t('modules.tabFiles') },
+    { tab: 'references', label: t('modules.tabReferences') },
+    { tab: 'comments', label: t('modules.tabComments') },
+    { tab: 'metric', label: t('modules.tabMetric') },
+    { tab: 'feed', label: t('modules.tabFeed') },
+    { tab: 'gantt-chart', label: t('modules.tabGanttChart') },
+    { tab: 'editors', label: t('modules.tabEditors') },
+    { tab: 'clone', label: t('modules.clone') },
+  ];
+}
 
 /** One tab per child type (path = lowercased plural label, spaces to hyphens), then the fixed tabs. */
 export function moduleTabs(module) {
@@ -20,7 +23,7 @@ export function moduleTabs(module) {
     label: ct.labelPlural || ct.label,
     childType: ct,
   }));
-  return [...childTabs, ...FIXED_TABS];
+  return [...childTabs, ...fixedTabs()];
 }
 
 /** The tab a child of this type lives under: the parent's tab for its type, else the row's own `tab`. */

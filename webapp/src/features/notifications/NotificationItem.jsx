@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import Avatar from '../../components/Avatar.jsx';
+import { t } from '../../lib/i18n.js';
 import { badgeText, notificationHref, timeAgo } from './notify.js';
 
 /**
@@ -29,7 +30,7 @@ export default function NotificationItem({ n, onOpen, as: Tag = 'li' }) {
             <time dateTime={n.created}>{timeAgo(n.created)}</time>
           </span>
         </span>
-        {!n.read && <span className="note__dot" aria-label="unread" />}
+        {!n.read && <span className="note__dot" aria-label={t('notifications.unread')} />}
       </Link>
     </Tag>
   );

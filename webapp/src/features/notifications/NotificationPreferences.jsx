@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import DynamicForm from '../../components/DynamicForm.jsx';
+import { t } from '../../lib/i18n.js';
 import { PREFERENCES_URL } from './api.js';
 import './notifications.css';
 
@@ -11,14 +12,11 @@ export default function NotificationPreferences() {
   const [saved, setSaved] = useState(false);
   return (
     <section className="pf__card notes-prefs" aria-labelledby="pf-notes" data-testid="notification-preferences">
-      <h2 id="pf-notes" className="pf__title">Notifications</h2>
-      <p className="muted">
-        Choose what reaches you under the bell and by e-mail. Several changes to one module within a few minutes
-        arrive as one notification.
-      </p>
-      <DynamicForm url={PREFERENCES_URL} submitLabel="Save notification settings" testId="notification-preferences-form"
+      <h2 id="pf-notes" className="pf__title">{t('notifications.title')}</h2>
+      <p className="muted">{t('notifications.preferencesIntro')}</p>
+      <DynamicForm url={PREFERENCES_URL} submitLabel={t('notifications.saveSettings')} testId="notification-preferences-form"
         onSuccess={() => setSaved(true)} onDirty={(dirty) => { if (dirty) setSaved(false); }} />
-      {saved && <p className="form__message--info" role="status" data-testid="notification-preferences-saved">Your notification settings are saved.</p>}
+      {saved && <p className="form__message--info" role="status" data-testid="notification-preferences-saved">{t('notifications.settingsSaved')}</p>}
     </section>
   );
 }

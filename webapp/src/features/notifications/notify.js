@@ -1,10 +1,14 @@
 /** Pure helpers of notifications: where one leads, its kind's label, how long ago it happened. */
 import { fromNow } from '../../lib/dates.js';
 import { portalHref } from '../../lib/format.js';
+import { t } from '../../lib/i18n.js';
 
+/** The kinds one filters by: [kind, () => its label in the current language]. */
 export const KINDS = [
-  ['mention', 'Mentions'], ['reply', 'Replies'], ['task', 'My tasks'], ['comment', 'Comments'], ['file', 'Files'],
-  ['lock', 'Locks'], ['activity', 'Activity'], ['webhook', 'Webhooks'],
+  ['mention', () => t('notifications.kindMention')], ['reply', () => t('notifications.kindReply')],
+  ['task', () => t('notifications.kindTask')], ['comment', () => t('notifications.kindComment')],
+  ['file', () => t('notifications.kindFile')], ['lock', () => t('notifications.kindLock')],
+  ['activity', () => t('notifications.kindActivity')], ['webhook', () => t('notifications.kindWebhook')],
 ];
 export const BELL_SIZE = 8;
 

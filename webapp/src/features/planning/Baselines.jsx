@@ -4,27 +4,31 @@ import useFetch from '../../hooks/useFetch.js';
 import { BOM, csvFileName, downloadCsv } from '../../lib/csv.js';
 import { formatDate } from '../../lib/dates.js';
 import { errorMessage } from '../../lib/errors.js';
+import { formatNumber, t } from '../../lib/i18n.js';
 import { exportMspdi, listBaselines, loadSlips, slipsCsv } from './api.js';
 import './planning.css';
 
-const SORTS = [['slip', 'Days late'], ['name', 'Name'], ['deadline', 'Deadline']];
+const sorts = () => [['slip', t('planning.daysLate')], ['name', t('common.name')], ['deadline', t('planning.deadline')]];
 
 /** '+3', '−1' or 'on time' (working days); '—' when either deadline is missing. */
 export function slipText(slip) {
   if (slip === null || slip === undefined) return '—';
-  if (slip === 0) return 'on time';
-  return slip > 0 ? `+${slip}` : `−${-slip}`;
+  if (slip === 0) return t('planning.onTime');
+  return slip > 0 ? `+${formatNumber(slip)}` : `−${formatNumber(-slip)}`;
 }
+
+const slipColumns = () => [['name', t('planning.module')], [null, t('planning.baselineDeadline')], ['deadline', t('planning.deadline')],
+  ['slip', t('planning.workingDaysLate')]];
 
 /** The slip table of a baseline: each module's deadline then and now, and the working days late; sortable. */
 function SlipTable({ baseline, sort, onSort, slips }) {
   return (
     <div className="slips" data-testid="slip-table">
       <table className="table">
-        <caption className="sr-only">Slips against {baseline.name}, in working days</caption>
+        <caption className="sr-only">{t('planning.slipsCaption', { name: baseline.name })}</caption>
         <thead>
           <tr>
-            {[['name', 'Module'], [null, 'Baseline deadline'], ['deadline', 'Deadline'], ['slip', 'Working days late']].map(([key, label]) => (
+            {slipColumns().map(([key, label]) => (
               <th key={label} scope="col" aria-sort={key && key === sort ? (key === 'slip' ? 'descending' : 'ascending') : undefined}>
                 {key ? <button type="button" className="slips__sort" onClick={() => onSort(key)}>{label}</button> : label}
               </th>
@@ -78,33 +82,33 @@ export default function Baselines({ module, onShow, stamp = 0 }) {
   return (
     <div className="baselines" data-testid="baselines">
       <label className="baselines__pick">
-        <span>Baseline</span>
+        <span>{t('planning.baseline')}</span>
         <select value={chosen} onChange={(e) => setChosen(e.target.value)} data-testid="baseline-pick">
-          <option value="">None</option>
+          <option value="">{t('planning.none')}</option>
           {baselines.map((b) => <option key={b.id} value={String(b.id)}>{b.name}</option>)}
         </select>
       </label>
       {baseline && (
         <>
           <button type="button" className="btn btn--small" aria-expanded={tableOpen} onClick={() => setTableOpen(!tableOpen)}
-            data-testid="slips-toggle">Slip table</button>
-          <button type="button" className="btn btn--small" onClick={exportCsv} data-testid="slips-csv">Export CSV</button>
+            data-testid="slips-toggle">{t('planning.slipTable')}</button>
+          <button type="button" className="btn btn--small" onClick={exportCsv} data-testid="slips-csv">{t('planning.exportCsv')}</button>
         </>
       )}
       {links.add_baseline && (
-        <button type="button" className="btn btn--small" onClick={() => setSaving(true)} data-testid="save-baseline">Save baseline</button>
+        <button type="button" className="btn btn--small" onClick={() => setSaving(true)} data-testid="save-baseline">{t('planning.saveBaseline')}</button>
       )}
       {links.export_mspdi && (
         <button type="button" className="btn btn--small" data-testid="export-mspdi"
-          title="MS Project XML, with the baseline shown as Baseline 0: MS Project and ProjectLibre open it"
-          onClick={() => exportMspdi(links.export_mspdi, baseline).catch((err) => setFailed(errorMessage(err)))}>Export MS Project</button>
+          title={t('planning.exportMspdiTitle')}
+          onClick={() => exportMspdi(links.export_mspdi, baseline).catch((err) => setFailed(errorMessage(err)))}>{t('planning.exportMspdi')}</button>
       )}
-      <button type="button" className="btn btn--small" onClick={() => window.print()} data-testid="print-gantt">Print</button>
+      <button type="button" className="btn btn--small" onClick={() => window.print()} data-testid="print-gantt">{t('planning.print')}</button>
       {failed && <p className="form__error" role="alert">{failed}</p>}
       {baseline && tableOpen && (
         <>
-          <div className="baselines__sort" role="group" aria-label="Sort the slip table">
-            {SORTS.map(([key, label]) => (
+          <div className="baselines__sort" role="group" aria-label={t('planning.sortSlipTable')}>
+            {sorts().map(([key, label]) => (
               <button key={key} type="button" className={key === sort ? 'toggle__btn toggle__btn--on' : 'toggle__btn'} aria-pressed={key === sort}
                 onClick={() => setSort(key)}>{label}</button>
             ))}
@@ -113,8 +117,8 @@ export default function Baselines({ module, onShow, stamp = 0 }) {
         </>
       )}
       {saving && (
-        <FormDialog title="Save Baseline" url={links.add_baseline.url} testId="baseline-form" onClose={() => setSaving(false)}
-          note={<p className="muted">The start dates and deadlines of this item and everything below it, as they are now.</p>}
+        <FormDialog title={t('planning.saveBaselineTitle')} url={links.add_baseline.url} testId="baseline-form" onClose={() => setSaving(false)}
+          note={<p className="muted">{t('planning.saveBaselineNote')}</p>}
           onSuccess={(item) => { list.reload(); setChosen(String(item.id)); }} />
       )}
     </div>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import DynamicForm from '../../components/DynamicForm.jsx';
+import { t } from '../../lib/i18n.js';
 
 /**
  * Portal settings → Planning (issue 42): the portal's holidays (with Saturdays and Sundays, the days automatic
@@ -12,14 +13,11 @@ export default function PlanningSettings({ portal }) {
   if (!link) return null;
   return (
     <section className="planning-settings" aria-labelledby="planning-title" data-testid="planning-settings">
-      <h2 id="planning-title" className="section-title">Planning</h2>
-      <p className="muted">
-        Automatic scheduling counts working days: Monday to Friday, without the holidays listed here. Lags and
-        durations are in working days.
-      </p>
-      <DynamicForm url={link.url} submitLabel="Save planning settings" testId="planning-settings-form"
+      <h2 id="planning-title" className="section-title">{t('planning.planning')}</h2>
+      <p className="muted">{t('planning.settingsHelp')}</p>
+      <DynamicForm url={link.url} submitLabel={t('planning.saveSettings')} testId="planning-settings-form"
         onSuccess={() => setSaved(true)} onDirty={(dirty) => { if (dirty) setSaved(false); }} />
-      {saved && <p className="form__message--info" role="status" data-testid="planning-settings-saved">The planning settings are saved.</p>}
+      {saved && <p className="form__message--info" role="status" data-testid="planning-settings-saved">{t('planning.settingsSaved')}</p>}
     </section>
   );
 }

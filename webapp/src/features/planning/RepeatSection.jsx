@@ -2,6 +2,7 @@ import { useState } from 'react';
 import ConfirmDialog from '../../components/ConfirmDialog.jsx';
 import FormDialog from '../../components/FormDialog.jsx';
 import useConfirmAction from '../../hooks/useConfirmAction.js';
+import { t } from '../../lib/i18n.js';
 import { stopRepeating } from './api.js';
 import './planning.css';
 
@@ -18,24 +19,24 @@ export default function RepeatSection({ module, onChanged }) {
   if (!d || (!d.recurrence && !links.edit_recurrence)) return null;
   return (
     <section className="repeat" aria-labelledby={`repeat-${module.id}`} data-testid="repeat-section">
-      <h3 id={`repeat-${module.id}`} className="strip__label">Repeats</h3>
-      <p className="repeat__rule" data-testid="repeat-rule">{d.recurrence ? <><span aria-hidden="true">↻ </span>{d.recurrence}</> : 'Never'}</p>
+      <h3 id={`repeat-${module.id}`} className="strip__label">{t('planning.repeats')}</h3>
+      <p className="repeat__rule" data-testid="repeat-rule">{d.recurrence ? <><span aria-hidden="true">↻ </span>{d.recurrence}</> : t('planning.never')}</p>
       {links.edit_recurrence && (
         <button type="button" className="btn btn--ghost btn--tiny" onClick={() => setEditing(true)} data-testid="repeat-edit">
-          {d.recurrence ? 'Change' : 'Repeat…'}
+          {d.recurrence ? t('planning.change') : t('planning.repeatAsk')}
         </button>
       )}
       {links.stop_recurrence && (
-        <button type="button" className="btn btn--ghost btn--tiny" onClick={() => stop.ask()} data-testid="repeat-stop">Stop repeating</button>
+        <button type="button" className="btn btn--ghost btn--tiny" onClick={() => stop.ask()} data-testid="repeat-stop">{t('planning.stopRepeating')}</button>
       )}
       {editing && (
-        <FormDialog title="Repeat" url={links.edit_recurrence.url} testId="repeat-form" onClose={() => setEditing(false)}
-          note={<p className="muted">The next one is made when this one is completed or when its start date comes, with the same owner, members and custom fields.</p>}
+        <FormDialog title={t('planning.repeat')} url={links.edit_recurrence.url} testId="repeat-form" onClose={() => setEditing(false)}
+          note={<p className="muted">{t('planning.repeatNote')}</p>}
           onSuccess={() => onChanged()} />
       )}
       {stop.target && (
-        <ConfirmDialog title="Stop Repeating" question="Stop repeating this item?" confirmLabel="Stop" action={stop}
-          detail={`${module.name} will not repeat any more. The occurrences made so far stay.`} />
+        <ConfirmDialog title={t('planning.stopRepeatingTitle')} question={t('planning.stopRepeatingQuestion')} confirmLabel={t('planning.stop')}
+          action={stop} detail={t('planning.stopRepeatingDetail', { name: module.name })} />
       )}
     </section>
   );

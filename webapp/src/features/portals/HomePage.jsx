@@ -3,8 +3,7 @@ import { Link } from 'react-router-dom';
 import BrandLogo from '../../components/BrandLogo.jsx';
 import Loading from '../../components/Loading.jsx';
 import { portalHref } from '../../lib/format.js';
-
-export const NOT_ASSIGNED = 'You have not been assigned yet. Please contact your administrator';
+import { t } from '../../lib/i18n.js';
 
 const PLATFORM_NAMES = { '4rineu': '4RinEU', peb: 'PEB', calibr: 'Calibr' };
 
@@ -17,13 +16,13 @@ export default function HomePage() {
     <div className="page">
       <div className="page__head">
         <div>
-          <h1 className="page__title">My Portals</h1>
-          {user && <p className="muted">Welcome back, {user.name}.</p>}
+          <h1 className="page__title">{t('portals.myPortals')}</h1>
+          {user && <p className="muted">{t('portals.welcomeBack', { name: user.name })}</p>}
         </div>
       </div>
       {error && <div className="form__error" role="alert">{error}</div>}
       {status === 'succeeded' && list.length === 0 && (
-        <div className="empty" data-testid="not-assigned">{NOT_ASSIGNED}</div>
+        <div className="empty" data-testid="not-assigned">{t('portals.notAssigned')}</div>
       )}
       <div className="cards">
         {list.map((m) => (

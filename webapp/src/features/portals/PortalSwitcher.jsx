@@ -5,6 +5,7 @@ import BrandLogo from '../../components/BrandLogo.jsx';
 import useClickOutside from '../../hooks/useClickOutside.js';
 import useMenuKeys from '../../hooks/useMenuKeys.js';
 import { portalHref } from '../../lib/format.js';
+import { t } from '../../lib/i18n.js';
 
 /** All portals with logos, each linking to its home; a press elsewhere or Escape closes the list. */
 export default function PortalSwitcher({ current }) {
@@ -21,12 +22,12 @@ export default function PortalSwitcher({ current }) {
       <button type="button" className="switcher__toggle" onClick={() => setOpen(!open)} aria-expanded={open}
         aria-haspopup="menu" data-testid="portal-switcher" ref={button}>
         <span className="switcher__grid" aria-hidden="true">▦</span>
-        <span>{current ? current.name : 'Portals'}</span>
+        <span>{current ? current.name : t('portals.portals')}</span>
         <span aria-hidden="true">▾</span>
       </button>
       {open && (
-        <div className="switcher__panel" role="menu" aria-label="Switch portal" ref={panel}>
-          <div className="switcher__title">Switch portal</div>
+        <div className="switcher__panel" role="menu" aria-label={t('portals.switchPortal')} ref={panel}>
+          <div className="switcher__title">{t('portals.switchPortal')}</div>
           {list.map((p) => (
             <Link key={p.id} role="menuitem" to={portalHref(p)} onClick={close}
               className={current && current.id === p.id ? 'switcher__item switcher__item--on' : 'switcher__item'}>
@@ -34,7 +35,7 @@ export default function PortalSwitcher({ current }) {
               <span>{p.name}</span>
             </Link>
           ))}
-          {!list.length && <div className="muted">No portals</div>}
+          {!list.length && <div className="muted">{t('portals.noPortals')}</div>}
         </div>
       )}
     </div>

@@ -7,14 +7,17 @@ import StatusBadge from '../../components/StatusBadge.jsx';
 import usePagedList, { tableServer } from '../../hooks/usePagedList.js';
 import { isoDate } from '../../lib/csv.js';
 import { formatDate } from '../../lib/dates.js';
+import { t } from '../../lib/i18n.js';
 import { listTasks } from './api.js';
 import TaskFilters from './TaskFilters.jsx';
 import { parentOf, taskHref } from './taskLinks.js';
 
-export { STATUS_FILTERS } from './TaskFilters.jsx';
+export { statusFilters } from './TaskFilters.jsx';
 export const TASK_PAGE_SIZES = [10, 20, 50, 100];
 
-const na = <span className="muted">n/a</span>;
+function NotAvailable() {
+  return <span className="muted">{t('portals.notAvailable')}</span>;
+}
 
 /** The people a task may be filtered by: the portal's members and every owner met on a page so far. */
 function usePeople(portal, rows) {
@@ -33,7 +36,7 @@ function usePeople(portal, rows) {
 function TaskName({ task: r, href }) {
   return (
     <Link className={r.completed ? 'childlist__name childlist__name--done' : 'childlist__name'} to={href} data-testid="task-name">
-      {r.completed && <span className="check" aria-label="completed">✓</span>}{r.name}
+      {r.completed && <span className="check" aria-label={t('portals.completed')}>✓</span>}{r.name}
     </Link>
   );
 }
@@ -55,27 +58,27 @@ const day = (key) => (r) => isoDate(ofDeliverable(key)(r));
 /** The columns; Portal, Project and Done go to the CSV only (the table shows the first two as group headings). */
 function useTaskColumns(rootId, home) {
   return useMemo(() => [
-    { Header: 'Portal', id: 'entry', accessor: (r) => r.entryName || '', csvOnly: true },
-    { Header: 'Project', id: 'project', accessor: (r) => r.projectName || '', csvOnly: true },
-    { Header: 'ID', accessor: 'id', sortKey: 'id', width: 70, className: 'muted' },
-    { Header: 'Task', accessor: 'name', sortKey: 'name', held: true, Cell: ({ row }) => <TaskName task={row.original} href={taskHref(row.original, rootId, home)} /> },
-    { Header: 'In', id: 'parentName', accessor: (r) => r.parentName || '', Cell: ({ row }) => <TaskParent task={row.original} /> },
-    { Header: 'In (type)', id: 'parentType', accessor: (r) => (parentOf(r) ? parentOf(r).typeLabel : ''), csvOnly: true },
+    { Header: t('portals.portal'), id: 'entry', accessor: (r) => r.entryName || '', csvOnly: true },
+    { Header: t('portals.project'), id: 'project', accessor: (r) => r.projectName || '', csvOnly: true },
+    { Header: t('portals.id'), accessor: 'id', sortKey: 'id', width: 70, className: 'muted' },
+    { Header: t('portals.task'), accessor: 'name', sortKey: 'name', held: true, Cell: ({ row }) => <TaskName task={row.original} href={taskHref(row.original, rootId, home)} /> },
+    { Header: t('portals.in'), id: 'parentName', accessor: (r) => r.parentName || '', Cell: ({ row }) => <TaskParent task={row.original} /> },
+    { Header: t('portals.inType'), id: 'parentType', accessor: (r) => (parentOf(r) ? parentOf(r).typeLabel : ''), csvOnly: true },
     {
-      Header: 'Status', id: 'status', accessor: (r) => (r.deliverable ? r.deliverable.status.name : ''), sortKey: 'status',
+      Header: t('common.status'), id: 'status', accessor: (r) => (r.deliverable ? r.deliverable.status.name : ''), sortKey: 'status',
       csv: (r) => (r.deliverable ? r.deliverable.status.label || r.deliverable.status.name : ''),
       Cell: ({ row }) => <StatusBadge status={row.original.deliverable && row.original.deliverable.status} />,
     },
-    { Header: 'Owner', id: 'owner', accessor: ofDeliverable('ownerName'), sortKey: 'owner', Cell: ({ value }) => <span data-testid="task-owner">{value || na}</span> },
+    { Header: t('common.owner'), id: 'owner', accessor: ofDeliverable('ownerName'), sortKey: 'owner', Cell: ({ value }) => <span data-testid="task-owner">{value || <NotAvailable />}</span> },
     {
-      Header: 'Start', id: 'startDate', accessor: ofDeliverable('startDate'), sortKey: 'startDate', csv: day('startDate'),
-      Cell: ({ value }) => <span className="nowrap">{value ? formatDate(value) : na}</span>,
+      Header: t('portals.start'), id: 'startDate', accessor: ofDeliverable('startDate'), sortKey: 'startDate', csv: day('startDate'),
+      Cell: ({ value }) => <span className="nowrap">{value ? formatDate(value) : <NotAvailable />}</span>,
     },
     {
-      Header: 'Deadline', id: 'deadline', accessor: ofDeliverable('deadline'), sortKey: 'deadline', csv: day('deadline'),
-      Cell: ({ value }) => <span className="nowrap" data-testid="task-deadline" data-date={value}>{value ? formatDate(value) : na}</span>,
+      Header: t('portals.deadline'), id: 'deadline', accessor: ofDeliverable('deadline'), sortKey: 'deadline', csv: day('deadline'),
+      Cell: ({ value }) => <span className="nowrap" data-testid="task-deadline" data-date={value}>{value ? formatDate(value) : <NotAvailable />}</span>,
     },
-    { Header: 'Done', id: 'completed', accessor: (r) => !!r.completed, csvOnly: true },
+    { Header: t('portals.done'), id: 'completed', accessor: (r) => !!r.completed, csvOnly: true },
   ], [rootId, home]);
 }
 
@@ -86,7 +89,7 @@ function groupOf(home) {
     label: (
       <span data-testid="task-group">
         {r.entryName && <span className="muted">{r.entryName} › </span>}
-        {r.projectId ? <Link to={`${home}/${r.projectId}`}>{r.projectName}</Link> : 'Other'}
+        {r.projectId ? <Link to={`${home}/${r.projectId}`}>{r.projectName}</Link> : t('portals.other')}
       </span>
     ),
   });
@@ -114,13 +117,13 @@ export default function TasksAll({ portal, base }) {
   const groupBy = useMemo(() => groupOf(home), [home]);
   return (
     <div className="page" data-testid="tasks-all">
-      <h1 className="page__title">All tasks</h1>
+      <h1 className="page__title">{t('portals.allTasks')}</h1>
       <p className="muted">{portal.name}</p>
       {error && <div className="form__error" role="alert">{error}</div>}
       {status === 'loading' ? <Loading inline /> : status !== 'failed' && (
-        <DataTable columns={columns} data={rows} testId="tasks-table" emptyText="No tasks yet" noMatchText="No matching tasks"
+        <DataTable columns={columns} data={rows} testId="tasks-table" emptyText={t('portals.noTasks')} noMatchText={t('portals.noMatchingTasks')}
           pageSizes={TASK_PAGE_SIZES} groupBy={groupBy} toolbar={<TaskFilters query={query} update={update} me={me} people={people} />}
-          server={tableServer(paged, !!(query.status || query.owner || query.from || query.to))} exportName={['tasks', portal.name]}
+          server={tableServer(paged, !!(query.status || query.owner || query.from || query.to))} exportName={[t('portals.tasksFile'), portal.name]}
           rowProps={(r) => ({ 'data-testid': 'task-row', 'data-id': r.id })} />
       )}
     </div>

@@ -3,6 +3,7 @@ import DateTime from '../../components/DateTime.jsx';
 import Field from '../../components/Field.jsx';
 import useFetch from '../../hooks/useFetch.js';
 import { errorMessage, joinedFieldErrors } from '../../lib/errors.js';
+import { t } from '../../lib/i18n.js';
 import { createApiToken, listApiTokens, revokeApiToken } from './api.js';
 
 const EMPTY = { name: '', days: '30', access: 'read', portalId: '' };
@@ -14,7 +15,7 @@ function NewTokenForm({ portals, onCreated }) {
   const submit = async (e) => {
     e.preventDefault();
     if (!values.name.trim()) {
-      setErrors({ name: 'Name is required' });
+      setErrors({ name: t('auth.nameRequired') });
       return;
     }
     try {
@@ -28,28 +29,46 @@ function NewTokenForm({ portals, onCreated }) {
     }
   };
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label="New API token">
-      <Field id="tok-name" label="Name" error={errors.name}>
+    <form className="form" onSubmit={submit} noValidate aria-label={t('profile.newApiToken')}>
+      <Field id="tok-name" label={t('common.name')} error={errors.name}>
         <input id="tok-name" name="name" value={values.name} onChange={change} maxLength={100} />
       </Field>
-      <Field id="tok-days" label="Expires in (days)" error={errors.days}>
+      <Field id="tok-days" label={t('profile.expiresInDays')} error={errors.days}>
         <input id="tok-days" name="days" type="number" min="1" max="366" value={values.days} onChange={change} />
       </Field>
-      <Field id="tok-access" label="Access" error={errors.access}>
+      <Field id="tok-access" label={t('profile.access')} error={errors.access}>
         <select id="tok-access" name="access" value={values.access} onChange={change}>
-          <option value="read">Read only</option>
-          <option value="write">Read and write</option>
+          <option value="read">{t('profile.readOnly')}</option>
+          <option value="write">{t('profile.readWrite')}</option>
         </select>
       </Field>
-      <Field id="tok-portal" label="Portal" error={errors.portalId}>
+      <Field id="tok-portal" label={t('profile.portal')} error={errors.portalId}>
         <select id="tok-portal" name="portalId" value={values.portalId} onChange={change}>
-          <option value="">Every portal I can see</option>
+          <option value="">{t('profile.everyPortal')}</option>
           {portals.map((p) => <option key={p.value} value={p.value}>{p.label}</option>)}
         </select>
       </Field>
-      <button type="submit" className="btn btn--primary">Create token</button>
+      <button type="submit" className="btn btn--primary">{t('profile.createToken')}</button>
       {errors.form && <div className="form__error" role="alert">{errors.form}</div>}
     </form>
+  );
+}
+
+/** One token: its name, access and portal, expiry and last use, Revoke. */
+function TokenRow({ token, onRevoke }) {
+  return (
+    <li className="pf-list__row">
+      <div>
+        <strong>{token.name}</strong> <span className="muted">{token.access === 'write' ? t('profile.accessReadWrite') : t('profile.accessRead')}
+          {token.portal ? `, ${token.portal.name}` : ''}</span>
+        <div className="muted">
+          {t('profile.tokenExpires', { date: <DateTime key="expires" value={token.expires} /> })} · {token.lastUsed
+            ? t('profile.lastUsed', { date: <DateTime key="used" value={token.lastUsed} /> }) : t('profile.neverUsed')}
+        </div>
+      </div>
+      <button type="button" className="btn btn--small" onClick={() => onRevoke(token)}
+        aria-label={t('profile.revokeToken', { name: token.name })}>{t('profile.revoke')}</button>
+    </li>
   );
 }
 
@@ -60,30 +79,18 @@ export default function ApiTokens() {
   const [created, setCreated] = useState(null);
   const [error, setError] = useState(null);
   if (!data) return null;
-  const revoke = (t) => revokeApiToken(t).then(reload, (err) => setError(errorMessage(err)));
+  const revoke = (token) => revokeApiToken(token).then(reload, (err) => setError(errorMessage(err)));
   return (
     <section className="pf__card" aria-labelledby="pf-tokens">
-      <h2 id="pf-tokens" className="pf__title">API tokens</h2>
+      <h2 id="pf-tokens" className="pf__title">{t('profile.apiTokens')}</h2>
       {created && (
         <div className="form__success" role="status">
-          Copy your new token now: it will not be shown again.
+          {t('profile.copyToken')}
           <code className="pf-token" data-testid="new-token">{created.token}</code>
         </div>
       )}
       <ul className="pf-list" data-testid="api-tokens">
-        {data.list.map((t) => (
-          <li key={t.id} className="pf-list__row">
-            <div>
-              <strong>{t.name}</strong> <span className="muted">{t.access === 'write' ? 'read and write' : 'read only'}
-                {t.portal ? `, ${t.portal.name}` : ''}</span>
-              <div className="muted">
-                expires <DateTime value={t.expires} /> · {t.lastUsed ? <>last used <DateTime value={t.lastUsed} /></> : 'never used'}
-              </div>
-            </div>
-            <button type="button" className="btn btn--small" onClick={() => revoke(t)}
-              aria-label={`Revoke token ${t.name}`}>Revoke</button>
-          </li>
-        ))}
+        {data.list.map((token) => <TokenRow key={token.id} token={token} onRevoke={revoke} />)}
       </ul>
       <NewTokenForm portals={data.portals} onCreated={(item) => { setCreated(item); reload(); }} />
       {error && <div className="form__error" role="alert">{error}</div>}

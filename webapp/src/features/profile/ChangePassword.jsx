@@ -2,6 +2,7 @@ import { useState } from 'react';
 import Field from '../../components/Field.jsx';
 import { errorMessage, fieldErrors } from '../../lib/errors.js';
 import { validateReset } from '../../lib/validation.js';
+import { t } from '../../lib/i18n.js';
 import { changePassword } from './api.js';
 
 const EMPTY = { current: '', password: '', repeat: '' };
@@ -10,7 +11,7 @@ const SERVER_FIELDS = { current: 'current', 'password[first]': 'password', 'pass
 
 function validate(values) {
   const errors = validateReset(values);
-  if (!values.current) errors.current = 'Current password is required';
+  if (!values.current) errors.current = t('profile.currentPasswordRequired');
   return errors;
 }
 
@@ -52,17 +53,17 @@ export default function ChangePassword() {
   );
   return (
     <section className="pf__card" aria-labelledby="pf-password">
-      <h2 id="pf-password" className="pf__title">Change Password</h2>
-      <form className="form" onSubmit={submit} noValidate aria-label="Change password">
-        {input('current', 'Current password', 'current-password')}
-        {input('password', 'New password', 'new-password')}
-        {input('repeat', 'Repeat password', 'new-password')}
+      <h2 id="pf-password" className="pf__title">{t('profile.changePasswordTitle')}</h2>
+      <form className="form" onSubmit={submit} noValidate aria-label={t('profile.changePassword')}>
+        {input('current', t('profile.currentPassword'), 'current-password')}
+        {input('password', t('auth.newPassword'), 'new-password')}
+        {input('repeat', t('auth.repeatPassword'), 'new-password')}
         <label className="form__check" htmlFor="pw-revoke-tokens">
           <input id="pw-revoke-tokens" type="checkbox" checked={revokeTokens}
             onChange={(e) => setRevokeTokens(e.target.checked)} />
-          {' '}Also revoke my API tokens
+          {' '}{t('profile.alsoRevokeTokens')}
         </label>
-        <button type="submit" className="btn btn--primary" disabled={busy}>{busy ? 'Saving...' : 'Change password'}</button>
+        <button type="submit" className="btn btn--primary" disabled={busy}>{busy ? t('auth.saving') : t('profile.changePassword')}</button>
         {outcome && (
           <div className={outcome.ok ? 'form__success' : 'form__error'} role={outcome.ok ? 'status' : 'alert'}
             data-testid="password-outcome">{outcome.text}</div>

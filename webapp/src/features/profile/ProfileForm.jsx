@@ -3,8 +3,9 @@ import Field from '../../components/Field.jsx';
 import Loading from '../../components/Loading.jsx';
 import useFetch from '../../hooks/useFetch.js';
 import { errorMessage, fieldErrors, statusOf } from '../../lib/errors.js';
+import { t } from '../../lib/i18n.js';
 import { getProfileForm, saveProfile } from './api.js';
-import { errorLines, initialValues, leafElements, profilePayload, SAVE_FAILED, SAVED, validateProfile } from './profileForm.js';
+import { errorLines, initialValues, leafElements, profilePayload, validateProfile } from './profileForm.js';
 
 /** The elements the form shows: not the hidden ones, nor the avatar file (it has its own upload). */
 const shown = (form) => leafElements(form.elements).filter((el) => el.type !== 'hidden' && el.type !== 'file');
@@ -14,7 +15,7 @@ function Control({ el, props }) {
   if (el.type === 'select') {
     return (
       <select {...props}>
-        <option value="" disabled>{el.placeholder || `Select ${el.label || ''}`.trim()}</option>
+        <option value="" disabled>{el.placeholder || (el.label ? t('profile.selectField', { label: el.label }) : t('profile.select'))}</option>
         {(el.options || []).map((o) => <option key={String(o.value)} value={String(o.value)}>{o.label}</option>)}
       </select>
     );
@@ -56,7 +57,7 @@ export default function ProfileForm({ focus, onSaved }) {
   const first = useRef(null);
   useEffect(() => { if (form && focus && first.current) first.current.focus(); }, [form, focus]);
 
-  if (loadError && !form) return <div className="form__error" role="alert">Error: {loadError}</div>;
+  if (loadError && !form) return <div className="form__error" role="alert">{t('profile.loadError', { error: loadError })}</div>;
   if (!form) return <Loading inline />;
   const values = edit.form === form ? edit.values : initialValues(form.elements);
   const set = (name, value) => {
@@ -75,10 +76,10 @@ export default function ProfileForm({ focus, onSaved }) {
     try {
       const data = await saveProfile(form.action, profilePayload(form.elements, values));
       if (data && data.elements) setForm(data);
-      setMessage({ kind: 'ok', text: SAVED });
+      setMessage({ kind: 'ok', text: t('profile.saved') });
       if (onSaved) onSaved();
     } catch (err) {
-      if (statusOf(err) !== 400) setMessage({ kind: 'error', text: SAVE_FAILED });
+      if (statusOf(err) !== 400) setMessage({ kind: 'error', text: t('profile.saveFailed') });
       else {
         const lines = errorLines(form.elements, fieldErrors(err));
         setServerErrors(lines.length ? lines : [{ name: '', label: '', text: errorMessage(err) }]);
@@ -103,7 +104,7 @@ export default function ProfileForm({ focus, onSaved }) {
       ))}
       <Outcome serverErrors={serverErrors} message={message} />
       <div className="form__actions">
-        <button type="submit" className="btn btn--primary" disabled={busy}>{busy ? 'Saving...' : 'Save changes'}</button>
+        <button type="submit" className="btn btn--primary" disabled={busy}>{busy ? t('auth.saving') : t('profile.saveChanges')}</button>
       </div>
     </form>
   );

@@ -11,6 +11,7 @@ import Avatar from '../../components/Avatar.jsx';
 import Loading from '../../components/Loading.jsx';
 import AvatarUpload from './AvatarUpload.jsx';
 import ProfileForm from './ProfileForm.jsx';
+import { t } from '../../lib/i18n.js';
 import './profile.css';
 
 export default function ProfilePage({ onSaved, extra = null }) {
@@ -28,20 +29,20 @@ export default function ProfilePage({ onSaved, extra = null }) {
       </div>
       <div className="pf__grid">
         <section className="pf__card" aria-labelledby="pf-account">
-          <h2 id="pf-account" className="pf__title">My Account</h2>
+          <h2 id="pf-account" className="pf__title">{t('profile.myAccount')}</h2>
           <dl className="deflist">
-            <dt>Name</dt><dd>{user.name}</dd>
-            <dt>Username</dt><dd>{user.username}</dd>
-            <dt>Email</dt><dd>{user.email}</dd>
-            <dt>Organisation</dt><dd>{user.organisation || <span className="muted">n/a</span>}</dd>
-            {user.position && <><dt>Position</dt><dd>{user.position}</dd></>}
-            {user.country && <><dt>Country</dt><dd>{user.country}</dd></>}
-            <dt>Role</dt><dd>{user.isSuperuser ? 'Superuser' : 'User'}</dd>
+            <dt>{t('common.name')}</dt><dd>{user.name}</dd>
+            <dt>{t('auth.username')}</dt><dd>{user.username}</dd>
+            <dt>{t('auth.email')}</dt><dd>{user.email}</dd>
+            <dt>{t('profile.organisation')}</dt><dd>{user.organisation || <span className="muted">{t('profile.notAvailable')}</span>}</dd>
+            {user.position && <><dt>{t('profile.position')}</dt><dd>{user.position}</dd></>}
+            {user.country && <><dt>{t('profile.country')}</dt><dd>{user.country}</dd></>}
+            <dt>{t('profile.role')}</dt><dd>{user.isSuperuser ? t('profile.superuser') : t('profile.user')}</dd>
           </dl>
           <AvatarUpload user={user} onSaved={onSaved} />
         </section>
         <section className="pf__card" aria-labelledby="pf-edit">
-          <h2 id="pf-edit" className="pf__title">Edit Profile</h2>
+          <h2 id="pf-edit" className="pf__title">{t('profile.editProfile')}</h2>
           <ProfileForm focus={editing} onSaved={onSaved} />
         </section>
         {extra && <Suspense fallback={null}>{extra}</Suspense>}

@@ -1,5 +1,6 @@
 import DateTime from '../../components/DateTime.jsx';
 import useFetch from '../../hooks/useFetch.js';
+import { t } from '../../lib/i18n.js';
 import { getSecurityLog } from './api.js';
 
 /** The user's own security log, newest first (sign-ins, failures, password, 2FA and token changes). */
@@ -8,7 +9,7 @@ export default function SecurityLog() {
   if (!data) return null;
   return (
     <section className="pf__card" aria-labelledby="pf-log">
-      <h2 id="pf-log" className="pf__title">Security log</h2>
+      <h2 id="pf-log" className="pf__title">{t('profile.securityLog')}</h2>
       <ul className="pf-list" data-testid="security-log">
         {data.list.map((e) => (
           <li key={e.id} className="pf-list__row">

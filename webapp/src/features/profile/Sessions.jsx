@@ -2,6 +2,7 @@ import { useState } from 'react';
 import DateTime from '../../components/DateTime.jsx';
 import useFetch from '../../hooks/useFetch.js';
 import { errorMessage } from '../../lib/errors.js';
+import { t } from '../../lib/i18n.js';
 import { endOtherSessions, endSession, listSessions } from './api.js';
 
 /** The user's sessions (device, address, when signed in and last seen): end one, or every other. */
@@ -12,26 +13,27 @@ export default function Sessions() {
   if (!list) return null;
   return (
     <section className="pf__card" aria-labelledby="pf-sessions">
-      <h2 id="pf-sessions" className="pf__title">Sessions</h2>
+      <h2 id="pf-sessions" className="pf__title">{t('profile.sessions')}</h2>
       <ul className="pf-list" data-testid="sessions">
         {list.map((s) => (
           <li key={s.id} className="pf-list__row" data-testid="session">
             <div>
-              <strong>{s.device || 'Unknown device'}</strong>
-              {s.current && <span className="badge"> This session</span>}
+              <strong>{s.device || t('profile.unknownDevice')}</strong>
+              {s.current && <span className="badge">{` ${t('profile.thisSession')}`}</span>}
               <div className="muted">
-                {s.address || 'unknown address'} · signed in <DateTime value={s.created} /> · last seen <DateTime value={s.lastSeen} />
+                {t('profile.sessionLine', { address: s.address || t('profile.unknownAddress'),
+                  created: <DateTime key="created" value={s.created} />, lastSeen: <DateTime key="lastSeen" value={s.lastSeen} /> })}
               </div>
             </div>
             {s.links.end && (
               <button type="button" className="btn btn--small" onClick={() => act(() => endSession(s))}
-                aria-label={`End session on ${s.device || 'unknown device'}`}>End</button>
+                aria-label={s.device ? t('profile.endSessionOn', { device: s.device }) : t('profile.endSessionUnknown')}>{t('profile.end')}</button>
             )}
           </li>
         ))}
       </ul>
       {list.length > 1 && (
-        <button type="button" className="btn" onClick={() => act(endOtherSessions)}>End all other sessions</button>
+        <button type="button" className="btn" onClick={() => act(endOtherSessions)}>{t('profile.endOtherSessions')}</button>
       )}
       {error && <div className="form__error" role="alert">{error}</div>}
     </section>

@@ -4,18 +4,18 @@ import QrCode from '../../components/QrCode.jsx';
 import RecoveryCodes from '../../components/RecoveryCodes.jsx';
 import useFetch from '../../hooks/useFetch.js';
 import { errorMessage } from '../../lib/errors.js';
+import { t } from '../../lib/i18n.js';
 import { confirmEnrolment, disableTwoFactor, getTwoFactor, newRecoveryCodes, startEnrolment } from './api.js';
 
-/** The code field and its button, for confirming an enrolment or turning the factor off. */
-function CodeForm({ label, action, onDone }) {
-  const id = label.toLowerCase().replace(/\W+/g, '-');
+/** The code field and its button (`id` names the field), for confirming an enrolment or turning the factor off. */
+function CodeForm({ id, label, action, onDone }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
   const submit = async (e) => {
     e.preventDefault();
     if (!code.trim()) {
-      setError('Code is required');
+      setError(t('auth.codeRequired'));
       return;
     }
     setBusy(true);
@@ -28,7 +28,7 @@ function CodeForm({ label, action, onDone }) {
   };
   return (
     <form className="form" onSubmit={submit} noValidate aria-label={label}>
-      <Field id={`code-${id}`} label="Authentication code" error={error}>
+      <Field id={`code-${id}`} label={t('auth.authenticationCode')} error={error}>
         <input id={`code-${id}`} inputMode="numeric" autoComplete="one-time-code" value={code}
           onChange={(e) => { setCode(e.target.value); setError(null); }} />
       </Field>
@@ -53,13 +53,13 @@ function PasswordProof({ onSecret }) {
     }
   };
   return (
-    <form className="form" onSubmit={submit} noValidate aria-label="Set up two-factor sign-in">
-      <Field id="mfa-password" label="Current password" error={error}
-        help="Leave it empty if you sign in only with single sign-on.">
+    <form className="form" onSubmit={submit} noValidate aria-label={t('profile.setUpTwoFactor')}>
+      <Field id="mfa-password" label={t('profile.currentPassword')} error={error}
+        help={t('profile.passwordProofHelp')}>
         <input id="mfa-password" type="password" autoComplete="current-password" value={password}
           onChange={(e) => { setPassword(e.target.value); setError(null); }} />
       </Field>
-      <button type="submit" className="btn" disabled={busy}>Set up two-factor sign-in</button>
+      <button type="submit" className="btn" disabled={busy}>{t('profile.setUpTwoFactor')}</button>
     </form>
   );
 }
@@ -73,27 +73,27 @@ export default function TwoFactor() {
   if (!status) return null;
   return (
     <section className="pf__card" aria-labelledby="pf-mfa" data-testid="two-factor">
-      <h2 id="pf-mfa" className="pf__title">Two-factor sign-in</h2>
+      <h2 id="pf-mfa" className="pf__title">{t('auth.twoFactorSignIn')}</h2>
       {codes && <RecoveryCodes codes={codes} />}
       {status.enabled && !codes && (
         <>
-          <p data-testid="mfa-status">On. {status.recoveryCodesLeft} recovery codes left.</p>
-          <CodeForm label="New recovery codes" action={newRecoveryCodes} onDone={(recovery) => { setCodes(recovery); reload(); }} />
-          {!status.required && <CodeForm label="Turn off" action={disableTwoFactor} onDone={reload} />}
+          <p data-testid="mfa-status">{t('profile.mfaOn', { count: status.recoveryCodesLeft })}</p>
+          <CodeForm id="new-recovery-codes" label={t('profile.newRecoveryCodes')} action={newRecoveryCodes} onDone={(recovery) => { setCodes(recovery); reload(); }} />
+          {!status.required && <CodeForm id="turn-off" label={t('profile.turnOff')} action={disableTwoFactor} onDone={reload} />}
         </>
       )}
       {!status.enabled && !secret && (
         <>
-          <p data-testid="mfa-status">Off. Sign-in asks only for your password.</p>
+          <p data-testid="mfa-status">{t('profile.mfaOff')}</p>
           <PasswordProof onSecret={setSecret} />
         </>
       )}
       {!status.enabled && secret && (
         <div className="mfa-enrol">
-          <p>Scan this code with an authenticator app, then type the code it shows.</p>
-          <QrCode value={secret.otpauthUri} label="QR code for your authenticator app" />
-          <p className="muted">Or type this key: <code data-testid="mfa-secret">{secret.secret}</code></p>
-          <CodeForm label="Confirm" action={confirmEnrolment}
+          <p>{t('auth.scanCode')}</p>
+          <QrCode value={secret.otpauthUri} label={t('auth.qrCodeLabel')} />
+          <p className="muted">{t('auth.orTypeKey', { key: <code key="key" data-testid="mfa-secret">{secret.secret}</code> })}</p>
+          <CodeForm id="confirm" label={t('profile.confirm')} action={confirmEnrolment}
             onDone={(recovery) => { setCodes(recovery); setSecret(null); reload(); }} />
         </div>
       )}

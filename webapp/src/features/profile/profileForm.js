@@ -1,13 +1,18 @@
 /** Pure helpers of the profile page (spec §5 Profile, §8 Profile save). */
 import { flattenElements as leafElements } from '../../lib/serverForm.js';
+import { t } from '../../lib/i18n.js';
 
 export { leafElements };
 
+/** Spec §8's English texts of a save (the English catalog's profile.saved and profile.saveFailed, which the form
+ *  shows in the current language). */
 export const SAVED = 'Changes saved!';
 export const SAVE_FAILED = 'There has been error saving data in the server. Please try again!';
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp'];
-export const AVATAR_HINT = 'PNG, JPEG, GIF or WebP image, at most 2 MB';
+
+/** What an avatar may be, under its file field. */
+export const avatarHint = () => t('profile.avatarHint');
 
 export function initialValues(elements) {
   const v = {};
@@ -27,7 +32,7 @@ export function validateProfile(elements, values) {
   const errors = {};
   leafElements(elements).forEach((el) => {
     if (!el.required || el.disabled || el.type === 'hidden') return;
-    if (String(values[el.name] ?? '').trim() === '') errors[el.name] = `${el.label || el.name} is required`;
+    if (String(values[el.name] ?? '').trim() === '') errors[el.name] = t('profile.fieldRequired', { label: el.label || el.name });
   });
   return errors;
 }
@@ -55,9 +60,9 @@ export function errorLines(elements, errors) {
 
 /** An error text when a chosen file may not be an avatar, else null. */
 export function avatarFileError(file) {
-  if (!file) return 'Choose an image';
-  if (!AVATAR_TYPES.includes(String(file.type || '').toLowerCase())) return `Please choose a ${AVATAR_HINT.replace(', at most 2 MB', '')}`;
-  if (file.size > AVATAR_MAX_BYTES) return 'The image is too large (at most 2 MB)';
-  if (file.size === 0) return 'The file is empty';
+  if (!file) return t('profile.chooseImage');
+  if (!AVATAR_TYPES.includes(String(file.type || '').toLowerCase())) return t('profile.avatarWrongType');
+  if (file.size > AVATAR_MAX_BYTES) return t('profile.avatarTooLarge');
+  if (file.size === 0) return t('profile.fileEmpty');
   return null;
 }

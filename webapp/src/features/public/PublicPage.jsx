@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { getBrand } from '../../lib/config.js';
+import { t } from '../../lib/i18n.js';
 
 /** Frame of the public pages (Disclaimer, About; without `title`, a page that names itself: unsubscribe). */
 export default function PublicPage({ title, children }) {
@@ -12,9 +13,9 @@ export default function PublicPage({ title, children }) {
           <span>{brand.title}</span>
         </Link>
         <nav className="public__nav">
-          <Link to="/about">About</Link>
-          <Link to="/disclaimer">Disclaimer</Link>
-          <Link to="/login" className="btn btn--primary btn--small">Sign in</Link>
+          <Link to="/about">{t('auth.about')}</Link>
+          <Link to="/disclaimer">{t('auth.disclaimer')}</Link>
+          <Link to="/login" className="btn btn--primary btn--small">{t('auth.signIn')}</Link>
         </nav>
       </header>
       <main className="public__main" id="main">
@@ -25,8 +26,8 @@ export default function PublicPage({ title, children }) {
       </main>
       {brand.fundingFooter && (
         <footer className="public__footer">
-          <img src="/brands/eu-flag.svg" alt="European Union flag" className="auth__flag" />
-          <span>{brand.fundingText}</span>
+          <img src="/brands/eu-flag.svg" alt={t('auth.euFlag')} className="auth__flag" />
+          <span>{t('auth.fundingText')}</span>
         </footer>
       )}
     </div>

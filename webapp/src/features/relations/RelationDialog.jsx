@@ -1,4 +1,5 @@
 import Modal from '../../components/Modal.jsx';
+import { t } from '../../lib/i18n.js';
 import RelationsSection from './RelationsSection.jsx';
 
 /**
@@ -8,7 +9,7 @@ import RelationsSection from './RelationsSection.jsx';
  */
 export default function RelationDialog({ relationId, row, urlOf, onChanged, onClose }) {
   return (
-    <Modal title="Relation" onClose={onClose}>
+    <Modal title={t('relations.relation')} onClose={onClose}>
       <RelationsSection module={row} only={relationId} urlOf={urlOf} onChanged={() => { onChanged(); onClose(); }} />
     </Modal>
   );

@@ -5,6 +5,7 @@ import FormDialog from '../../components/FormDialog.jsx';
 import { IconButton } from '../../components/Icons.jsx';
 import useConfirmAction from '../../hooks/useConfirmAction.js';
 import useFetch from '../../hooks/useFetch.js';
+import { t } from '../../lib/i18n.js';
 import { deleteRelation, listRelations } from './api.js';
 import { lagText, sentence } from './relations.js';
 import './relations.css';
@@ -33,8 +34,8 @@ export default function RelationsSection({ module, urlOf, onChanged, only = null
   const items = (data || []).filter((r) => !only || r.id === only);
   if (!listLink || (status === 'succeeded' && !items.length && !addLink)) return null;
   return (
-    <section className="rel" aria-label={`Relations of ${module.name}`} data-testid="relations-section">
-      <h2 className="rel__title">Relations</h2>
+    <section className="rel" aria-label={t('relations.relationsOf', { name: module.name })} data-testid="relations-section">
+      <h2 className="rel__title">{t('relations.relations')}</h2>
       {status === 'failed' && <p className="form__error" role="alert">{error}</p>}
       {items.length > 0 && (
         <ul className="rel__list">
@@ -45,27 +46,27 @@ export default function RelationsSection({ module, urlOf, onChanged, only = null
               {r.lag !== 0 && <>{' '}<span className="rel__words" data-testid="relation-lag">({lagText(r.lag)})</span></>}
               <span className="rel__actions">
                 {r.links.edit && (
-                  <IconButton icon="edit" label={`Edit the relation with ${r.other.name}`}
-                    onClick={() => setDialog({ title: 'Edit Relation', url: r.links.edit.url })} />
+                  <IconButton icon="edit" label={t('relations.editWith', { name: r.other.name })}
+                    onClick={() => setDialog({ title: t('relations.editTitle'), url: r.links.edit.url })} />
                 )}
                 {r.links.delete && (
-                  <IconButton icon="delete" danger label={`Remove the relation with ${r.other.name}`} onClick={() => del.ask(r)} />
+                  <IconButton icon="delete" danger label={t('relations.removeWith', { name: r.other.name })} onClick={() => del.ask(r)} />
                 )}
               </span>
             </li>
           ))}
         </ul>
       )}
-      {status === 'succeeded' && !items.length && <p className="muted" data-testid="relations-empty">No relations yet</p>}
+      {status === 'succeeded' && !items.length && <p className="muted" data-testid="relations-empty">{t('relations.empty')}</p>}
       {addLink && (
         <button type="button" className="btn btn--ghost btn--tiny" data-testid="add-relation"
-          onClick={() => setDialog({ title: 'Add Relation', url: addLink.url })}>
-          + Add relation
+          onClick={() => setDialog({ title: t('relations.addTitle'), url: addLink.url })}>
+          {t('relations.add')}
         </button>
       )}
       {dialog && <FormDialog title={dialog.title} url={dialog.url} onClose={() => setDialog(null)} onSuccess={changed} />}
       {del.target && (
-        <ConfirmDialog title="Remove Relation" confirmLabel="Remove" action={del}
+        <ConfirmDialog title={t('relations.removeTitle')} confirmLabel={t('common.remove')} action={del}
           detail={`${sentence(del.target.words)} ${del.target.other.name}`} />
       )}
     </section>

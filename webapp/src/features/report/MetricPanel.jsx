@@ -2,26 +2,29 @@
 import DataTable from '../../components/DataTable.jsx';
 import Loading from '../../components/Loading.jsx';
 import useFetch from '../../hooks/useFetch.js';
+import { t } from '../../lib/i18n.js';
 import { showMetric } from './api.js';
 import { BarChart, PieChart } from './Charts.jsx';
-import { BG_COLORS, NUMBER_PANELS, PANEL_LABELS, isNumeric, numberOf, panelOf, share } from './reportHelpers.js';
+import { BG_COLORS, NUMBER_PANELS, isNumeric, numberLabel, numberOf, panelLabel, panelOf, share } from './reportHelpers.js';
+
+const byValue = (a, b) => {
+  const x = a.original.numval ?? a.original.value_formatted ?? '';
+  const y = b.original.numval ?? b.original.value_formatted ?? '';
+  return typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+};
 
 // The value beside the item: a narrow panel scrolls the table and keeps both in view.
-const VALUE_COLUMNS = [
-  { Header: 'Item', accessor: 'module_name' },
-  { Header: 'Value', accessor: 'value_formatted', id: 'value', sortType: (a, b) => {
-    const x = a.original.numval ?? a.original.value_formatted ?? '';
-    const y = b.original.numval ?? b.original.value_formatted ?? '';
-    return typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
-  } },
-  { Header: 'Type', accessor: 'entity_name' },
+const valueColumns = () => [
+  { Header: t('report.item'), accessor: 'module_name' },
+  { Header: t('report.value'), accessor: 'value_formatted', id: 'value', sortType: byValue },
+  { Header: t('report.type'), accessor: 'entity_name' },
   // In the CSV only: the number behind a formatted value ('€2,400,000' is 2400000), for a spreadsheet to sum.
-  { Header: 'Number', id: 'numval', accessor: (v) => v.numval ?? '', csvOnly: true },
+  { Header: t('report.number'), id: 'numval', accessor: (v) => v.numval ?? '', csvOnly: true },
 ];
 
 function ValueList({ report }) {
   const values = report.values || [];
-  if (!values.length) return <div className="metric-empty">No values yet</div>;
+  if (!values.length) return <div className="metric-empty">{t('report.noValues')}</div>;
   return (
     <ul className="metric-list" data-testid="metric-list">
       {values.map((v) => (
@@ -47,7 +50,7 @@ function BigNumber({ panelType, report }) {
   return (
     <div className="metric-number" data-testid="metric-number">
       <div className="metric-number__value">{numberOf(panelType, agg)}</div>
-      <div className="metric-number__label">{NUMBER_PANELS[panelType][1]} of {agg.count || 0} value{agg.count === 1 ? '' : 's'}</div>
+      <div className="metric-number__label">{t('report.aggregateOf', { aggregate: numberLabel(panelType), count: agg.count || 0 })}</div>
     </div>
   );
 }
@@ -57,7 +60,7 @@ function Numbers({ report }) {
     <div className="metric-numbers">
       {Object.keys(NUMBER_PANELS).map((p) => (
         <div key={p} className="metric-numbers__cell"><div className="metric-numbers__value">{numberOf(p, report.aggregatedValues)}</div>
-          <div className="metric-numbers__label">{NUMBER_PANELS[p][1]}</div></div>
+          <div className="metric-numbers__label">{numberLabel(p)}</div></div>
       ))}
     </div>
   );
@@ -65,14 +68,14 @@ function Numbers({ report }) {
 
 function ValuesTable({ report, full, title }) {
   return (
-    <DataTable columns={VALUE_COLUMNS} data={report.values || []} pageSize={full ? 10 : 5} search={Boolean(full)} filters={Boolean(full)}
-      emptyText="No values yet" testId={full ? 'metric-datatable' : 'metric-table'} exportName={['metric', title || report.attribute]} />
+    <DataTable columns={valueColumns()} data={report.values || []} pageSize={full ? 10 : 5} search={Boolean(full)} filters={Boolean(full)}
+      emptyText={t('report.noValues')} testId={full ? 'metric-datatable' : 'metric-table'} exportName={['metric', title || report.attribute]} />
   );
 }
 
 function Grouped({ report, title }) {
   const grouped = report.groupedValues || [];
-  if (!grouped.length) return <div className="metric-empty">No values yet</div>;
+  if (!grouped.length) return <div className="metric-empty">{t('report.noValues')}</div>;
   return <><PieChart report={report} grouped={grouped} title={title} /><GroupList report={report} /></>;
 }
 
@@ -108,15 +111,15 @@ export default function MetricPanel({ moduleId, metric, onConfigure, onDelete })
     <section className={`metric-panel metric-panel--${panelType}`} style={{ background: BG_COLORS[bgColor] }}
       data-testid="metric-panel" data-metric-id={metric.id} data-panel-type={panelType} data-bg-color={bgColor}>
       <header className="metric-panel__head">
-        <div className="metric-panel__drag" title={PANEL_LABELS[panelType]}>
+        <div className="metric-panel__drag" title={panelLabel(panelType)}>
           <h3 className="metric-panel__title" title={metric.title} data-testid="metric-title">{metric.title}</h3>
           {metric.description && <div className="metric-panel__desc" title={metric.description}>{metric.description}</div>}
         </div>
         <div className="metric-panel__tools">
-          {links.edit && <button type="button" className="metric-tool" aria-label={`Configure ${metric.title}`} title="Configure"
+          {links.edit && <button type="button" className="metric-tool" aria-label={t('report.configureMetric', { title: metric.title })} title={t('report.configure')}
             data-testid="metric-configure" onClick={() => onConfigure(metric)}>⚙</button>}
-          {links.delete && <button type="button" className="metric-tool metric-tool--danger" aria-label={`Delete ${metric.title}`}
-            title="Delete" data-testid="metric-delete" onClick={() => onDelete(metric)}>×</button>}
+          {links.delete && <button type="button" className="metric-tool metric-tool--danger" aria-label={t('report.deleteMetric', { title: metric.title })}
+            title={t('common.delete')} data-testid="metric-delete" onClick={() => onDelete(metric)}>×</button>}
         </div>
       </header>
       {/* Focusable: a panel whose content scrolls can be scrolled from the keyboard (axe scrollable-region-focusable). */}
@@ -124,7 +127,7 @@ export default function MetricPanel({ moduleId, metric, onConfigure, onDelete })
       <div className="metric-panel__body" tabIndex={0} role="region" aria-label={metric.title}>
         {(status === 'loading' || status === 'idle') && <Loading inline />}
         {status === 'failed' && (
-          <div className="metric-empty">{httpStatus === 404 ? `No field '${metric.attribute}' here` : `Error: ${error}`}</div>
+          <div className="metric-empty">{httpStatus === 404 ? t('report.noField', { attribute: metric.attribute }) : t('report.error', { error })}</div>
         )}
         {data && <PanelBody panelType={panelType} report={data} title={metric.title} />}
       </div>

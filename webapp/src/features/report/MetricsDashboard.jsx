@@ -12,6 +12,7 @@ import FormDialog from '../../components/FormDialog.jsx';
 import Loading from '../../components/Loading.jsx';
 import useConfirmAction from '../../hooks/useConfirmAction.js';
 import useFetch from '../../hooks/useFetch.js';
+import { t } from '../../lib/i18n.js';
 import { deleteMetric, viewReport } from './api.js';
 import MetricPanel from './MetricPanel.jsx';
 import { GRID } from './reportHelpers.js';
@@ -23,9 +24,9 @@ const Grid = WidthProvider(GridLayout);
 function LayoutStatus({ saveState }) {
   return (
     <span className="muted metrics__status" data-testid="layout-status">
-      {saveState === 'saving' && 'Saving the layout...'}
-      {saveState === 'saved' && 'Layout saved'}
-      {saveState && saveState.startsWith('error') && <span className="form__error">{saveState}</span>}
+      {saveState === 'saving' && t('report.savingLayout')}
+      {saveState === 'saved' && t('report.layoutSaved')}
+      {saveState && saveState.error && <span className="form__error">{t('report.layoutError', { error: saveState.error })}</span>}
     </span>
   );
 }
@@ -33,15 +34,15 @@ function LayoutStatus({ saveState }) {
 /** The add and configure dialogs (server forms): {kind: 'add' | 'edit', metric}. */
 function MetricDialog({ dialog, links, onClose, onAdded, onSaved }) {
   if (dialog.kind === 'add') {
-    return <FormDialog title="Add Metric" url={links.add_metric.url} submitLabel="Add" onClose={onClose} onSuccess={onAdded} />;
+    return <FormDialog title={t('report.addMetricTitle')} url={links.add_metric.url} submitLabel={t('common.add')} onClose={onClose} onSuccess={onAdded} />;
   }
   return (
-    <FormDialog title={`Configure ${dialog.metric.title}`} url={dialog.metric.links.edit.url} submitLabel="Save"
+    <FormDialog title={t('report.configureMetric', { title: dialog.metric.title })} url={dialog.metric.links.edit.url} submitLabel={t('common.save')}
       onClose={onClose} onSuccess={onSaved} />
   );
 }
 
-export default function MetricsDashboard({ module, title = 'Metrics' }) {
+export default function MetricsDashboard({ module, title = t('report.metrics') }) {
   const { status, data: report, error, reload, setData } = useFetch(viewReport, [module.id]);
   const layout = useLayout(report, setData);
   const [dialog, setDialog] = useState(null); // {kind: 'add'|'edit', metric}
@@ -50,7 +51,7 @@ export default function MetricsDashboard({ module, title = 'Metrics' }) {
   const links = (report && report.links) || {};
 
   if (status === 'loading' || status === 'idle') return <Loading inline />;
-  if (status === 'failed') return <div className="form__error" role="alert">Error: {error}</div>;
+  if (status === 'failed') return <div className="form__error" role="alert">{t('report.error', { error })}</div>;
   const replaceMetric = (item) => setData({ ...report, metrics: metrics.map((m) => (m.id === item.id ? { ...m, ...item } : m)) });
   // Where the grid turns into one column (phones, metrics.css), the panels follow the layout's reading order.
   const rank = Object.fromEntries([...layout.shown].sort((a, b) => a.y - b.y || a.x - b.x).map((it, n) => [it.i, n]));
@@ -60,10 +61,10 @@ export default function MetricsDashboard({ module, title = 'Metrics' }) {
         <h2 className="section-title">{title}</h2>
         <LayoutStatus saveState={layout.saveState} />
         {links.add_metric && (
-          <button type="button" className="btn btn--primary btn--small" data-testid="add-metric" onClick={() => setDialog({ kind: 'add' })}>+ Add Metric</button>
+          <button type="button" className="btn btn--primary btn--small" data-testid="add-metric" onClick={() => setDialog({ kind: 'add' })}>{t('report.addMetric')}</button>
         )}
       </div>
-      {!metrics.length && <div className="empty">No metrics yet{links.add_metric ? ': add one to chart a custom field.' : ''}</div>}
+      {!metrics.length && <div className="empty">{links.add_metric ? t('report.noMetricsAdd') : t('report.noMetrics')}</div>}
       {metrics.length > 0 && (
         <Grid className={layout.canArrange ? 'metrics-grid metrics-grid--editable' : 'metrics-grid'} layout={layout.shown}
           cols={GRID.cols} rowHeight={GRID.rowHeight} margin={[12, 12]} isDraggable={layout.canArrange} isResizable={layout.canArrange}
@@ -82,7 +83,7 @@ export default function MetricsDashboard({ module, title = 'Metrics' }) {
         <MetricDialog dialog={dialog} links={links} onClose={() => setDialog(null)}
           onAdded={() => reload()} onSaved={(item) => replaceMetric(item)} />
       )}
-      {del.target && <ConfirmDialog title="Delete metric" detail={del.target.title} action={del} />}
+      {del.target && <ConfirmDialog title={t('report.deleteMetricTitle')} detail={del.target.title} action={del} />}
     </div>
   );
 }

@@ -1,10 +1,19 @@
 /** Pure helpers of the metrics dashboard (spec §2 Report and metrics, §3 Metric, §4 panel types, §9). */
+import { t } from '../../lib/i18n.js';
 
 export const PANEL_TYPES = ['default', 'min', 'max', 'avg', 'tot', 'bar', 'table', 'all', 'datatable'];
-export const PANEL_LABELS = {
-  default: 'Value list', min: 'Minimum', max: 'Maximum', avg: 'Average', tot: 'Total', bar: 'Bar chart',
-  table: 'Table', all: 'Everything', datatable: 'Data table',
-};
+
+/** A panel type's name (the hover of a panel's title bar). */
+export function panelLabel(panelType) {
+  switch (panelType) {
+    case 'min': case 'max': case 'avg': case 'tot': return numberLabel(panelType);
+    case 'bar': return t('report.panelBar');
+    case 'table': return t('report.panelTable');
+    case 'all': return t('report.panelAll');
+    case 'datatable': return t('report.panelDatatable');
+    default: return t('report.panelDefault');
+  }
+}
 export const BG_COLORS = {
   default: '#ffffff', red: '#fde2e1', green: '#e0f4e4', blue: '#e1ecfb', pink: '#fbe3f1', yellow: '#fdf5d3',
 };
@@ -12,13 +21,23 @@ export const BG_COLORS = {
 export const GRID = { cols: 12, rowHeight: 100, width: 1600, defaultW: 3, defaultH: 4, panelHeight: 520 };
 export const PIE_SIZE = 300;
 export const PIE_COLOURS = ['#2f7ed8', '#f28f43', '#8bbc21', '#910000', '#1aadce', '#7a4fb5'];
-/** Number panels: which aggregate they show, and its title. */
+/** Number panels: which aggregate they show (numberLabel: its title). */
 export const NUMBER_PANELS = {
-  min: ['min_value_formatted', 'Minimum'],
-  max: ['max_value_formatted', 'Maximum'],
-  avg: ['avg_value_formatted', 'Average'],
-  tot: ['sum_value_formatted', 'Total'],
+  min: 'min_value_formatted',
+  max: 'max_value_formatted',
+  avg: 'avg_value_formatted',
+  tot: 'sum_value_formatted',
 };
+
+/** The title of a number panel's aggregate. */
+export function numberLabel(panelType) {
+  switch (panelType) {
+    case 'min': return t('report.minimum');
+    case 'max': return t('report.maximum');
+    case 'avg': return t('report.average');
+    default: return t('report.total');
+  }
+}
 
 export function parseJson(text, fallback) {
   if (text && typeof text === 'object') return text;
@@ -94,9 +113,9 @@ export function sameLayout(a, b) {
 
 /** The big number of a min/max/avg/tot panel ('—' without values). */
 export function numberOf(panelType, aggregated) {
-  const spec = NUMBER_PANELS[panelType];
-  if (!spec || !aggregated) return '—';
-  const v = aggregated[spec[0]];
+  const field = NUMBER_PANELS[panelType];
+  if (!field || !aggregated) return '—';
+  const v = aggregated[field];
   return v === null || v === undefined || v === '' ? '—' : String(v);
 }
 
@@ -144,7 +163,7 @@ export function barData(report, title) {
   return {
     labels: grouped.map(groupLabel),
     datasets: [{
-      label: title || (numeric ? 'Total' : 'Count'),
+      label: title || (numeric ? t('report.total') : t('report.count')),
       data: grouped.map((g) => (numeric ? g.total : g.freq)),
       backgroundColor: SERIES_COLOUR,
     }],

@@ -5,7 +5,7 @@ import { gridLayout, layoutForSave, sameLayout } from './reportHelpers.js';
 
 /**
  * The grid layout of a report: the saved one, the one on screen while panels move, and saving a move through
- * save_layout (when offered). -> {shown, setItems, save(layout), saveState: null|'saving'|'saved'|'error: ...'}
+ * save_layout (when offered). -> {shown, setItems, save(layout), saveState: null|'saving'|'saved'|{error: the server's message}}
  */
 export default function useLayout(report, setReport) {
   const links = (report && report.links) || {};
@@ -32,7 +32,7 @@ export default function useLayout(report, setReport) {
       setReport({ ...report, layout: layoutSaved });
       setSaveState('saved');
     } catch (err) {
-      setSaveState(`error: ${errorMessage(err)}`);
+      setSaveState({ error: errorMessage(err) });
       setItems(saved);
     }
   };

@@ -5,11 +5,15 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 import useClickOutside from '../../hooks/useClickOutside.js';
+import { inSentence, t } from '../../lib/i18n.js';
 import SearchList, { LISTBOX, optionId } from './SearchList.jsx';
 import useSearchBox from './useSearchBox.js';
 import './search.css';
 
 const TYPING = new Set(['INPUT', 'TEXTAREA', 'SELECT']);
+
+/** A type's label (the server's) inside the toggle ('This project'): lowercased, but in German, whose nouns keep
+ *  their capital. */
 
 /** '/' focuses the box, unless someone is typing somewhere. */
 function useSlashFocus(input) {
@@ -34,14 +38,14 @@ export default function SearchBox({ scope }) {
   const onClose = useCallback(() => close(), [close]);
   useClickOutside(ref, open, onClose);
   useSlashFocus(input);
-  const where = scope && scoped ? `in ${scope.name}` : 'everywhere';
+  const label = scope && scoped ? t('search.searchIn', { name: scope.name }) : t('search.searchEverywhere');
   return (
     <div className="search" ref={ref} data-testid="search-box">
       {/* The hint is short enough for a narrow top bar ('Search… (press /)' read 'Search… (pr' at 1,024 px); the
           key is told by aria-keyshortcuts and shown beside it where there is room; the scope by its toggle. */}
       <div className="search__field">
         <input ref={input} type="search" role="combobox" className="search__input" data-testid="search-input"
-          aria-label={`Search ${where}`} placeholder="Search…" aria-keyshortcuts="/"
+          aria-label={label} placeholder={t('search.placeholder')} aria-keyshortcuts="/"
           aria-expanded={open && !!box.q} aria-controls={LISTBOX} aria-autocomplete="list"
           aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
           value={text} onChange={(e) => box.setText(e.target.value)} onFocus={() => box.setOpen(true)}
@@ -50,8 +54,8 @@ export default function SearchBox({ scope }) {
       </div>
       {scope && (
         <button type="button" className={scoped ? 'search__scope search__scope--on' : 'search__scope'} aria-pressed={scoped}
-          title={`Search only in ${scope.name}`} data-testid="search-scope" onClick={() => box.setScoped(!scoped)}>
-          This {scope.typeLabel.toLowerCase()}
+          title={t('search.searchOnlyIn', { name: scope.name })} data-testid="search-scope" onClick={() => box.setScoped(!scoped)}>
+          {t('search.thisScope', { type: inSentence(scope.typeLabel) })}
         </button>
       )}
       {open && box.q && <SearchList box={box} />}

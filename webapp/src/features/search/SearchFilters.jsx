@@ -2,6 +2,7 @@
  * the results (narrow screens), they fold behind a 'Filters' button that counts the filters in force, so the
  * results come first. */
 import { useState } from 'react';
+import { formatNumber, t } from '../../lib/i18n.js';
 import { KINDS, kindLabel } from './hits.js';
 
 /** How many filters `query` holds (each chosen kind counts). */
@@ -18,14 +19,14 @@ function KindFacet({ counts, value, set }) {
   };
   return (
     <fieldset data-testid="facet-kind">
-      <legend>Kind</legend>
+      <legend>{t('search.kind')}</legend>
       {KINDS.filter((k) => counts[k] || chosen.includes(k)).map((k) => (
         <label key={k} className="results__kind">
           <span>
             <input type="checkbox" checked={chosen.includes(k)} onChange={() => toggle(k)} data-testid={`facet-kind-${k}`} />
             {' '}{kindLabel(k, 2)}
           </span>
-          <span className="muted">{counts[k] || 0}</span>
+          <span className="muted">{formatNumber(counts[k] || 0)}</span>
         </label>
       ))}
     </fieldset>
@@ -37,8 +38,10 @@ function Choice({ label, name, options, value, set }) {
     <label className="field">
       <span>{label}</span>
       <select value={value || ''} onChange={(e) => set({ [name]: e.target.value })} data-testid={`facet-${name}`}>
-        <option value="">Any</option>
-        {options.map((o) => <option key={o.id} value={String(o.id)}>{`${o.name || o.id} (${o.count})`}</option>)}
+        <option value="">{t('search.any')}</option>
+        {options.map((o) => (
+          <option key={o.id} value={String(o.id)}>{t('search.facetOption', { name: o.name || String(o.id), count: formatNumber(o.count) })}</option>
+        ))}
       </select>
     </label>
   );
@@ -53,18 +56,18 @@ export default function SearchFilters({ facets, query, set }) {
     <div className={`results__filters${open ? ' results__filters--open' : ''}`}>
       <button type="button" className="btn btn--small results__toggle" aria-expanded={open} aria-controls="search-facets"
         onClick={() => setOpen(!open)} data-testid="facets-toggle">
-        {count ? `Filters (${count})` : 'Filters'}
+        {count ? t('search.filtersCount', { count }) : t('search.filters')}
       </button>
-      <aside id="search-facets" className="results__facets" aria-label="Filters">
+      <aside id="search-facets" className="results__facets" aria-label={t('search.filters')}>
         <KindFacet counts={f.kind} value={query.kind} set={set} />
-        <Choice label="Portal" name="portal" options={f.portal} value={query.portal} set={set} />
-        <Choice label="Author" name="author" options={f.author} value={query.author} set={set} />
+        <Choice label={t('search.portal')} name="portal" options={f.portal} value={query.portal} set={set} />
+        <Choice label={t('search.author')} name="author" options={f.author} value={query.author} set={set} />
         <fieldset>
-          <legend>Written</legend>
-          <label className="field"><span>From</span>
+          <legend>{t('search.written')}</legend>
+          <label className="field"><span>{t('search.from')}</span>
             <input type="date" value={query.from || ''} onChange={(e) => set({ from: e.target.value })} data-testid="facet-from" />
           </label>
-          <label className="field"><span>To</span>
+          <label className="field"><span>{t('search.to')}</span>
             <input type="date" value={query.to || ''} onChange={(e) => set({ to: e.target.value })} data-testid="facet-to" />
           </label>
         </fieldset>

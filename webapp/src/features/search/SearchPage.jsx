@@ -9,6 +9,7 @@ import Loading from '../../components/Loading.jsx';
 import Pager from '../../components/dataTable/Pager.jsx';
 import '../../components/DataTable.css';
 import useFetch from '../../hooks/useFetch.js';
+import { t } from '../../lib/i18n.js';
 import { scopeModule, searchItems } from './api.js';
 import HitCard from './HitCard.jsx';
 import { countLabel } from './hits.js';
@@ -35,8 +36,8 @@ function QueryForm({ q, set }) {
   const value = typed === null ? q : typed;
   return (
     <form className="results__form" role="search" onSubmit={(e) => { e.preventDefault(); setTyped(null); set({ q: value.trim() }); }}>
-      <input type="search" aria-label="Search for" value={value} onChange={(e) => setTyped(e.target.value)} data-testid="results-input" />
-      <button type="submit" className="btn btn--primary">Search</button>
+      <input type="search" aria-label={t('search.searchFor')} value={value} onChange={(e) => setTyped(e.target.value)} data-testid="results-input" />
+      <button type="submit" className="btn btn--primary">{t('common.search')}</button>
     </form>
   );
 }
@@ -46,8 +47,10 @@ function Scope({ moduleId, set }) {
   if (!moduleId) return null;
   return (
     <div className="results__scope" data-testid="results-scope">
-      <span className="tag">Only in {data ? `${data.typeLabel} ${data.name}` : `#${moduleId}`}</span>
-      <button type="button" className="btn btn--small" onClick={() => set({ module: '' })}>Search everywhere</button>
+      <span className="tag">
+        {data ? t('search.onlyInModule', { type: data.typeLabel, name: data.name }) : t('search.onlyInId', { id: moduleId })}
+      </span>
+      <button type="button" className="btn btn--small" onClick={() => set({ module: '' })}>{t('search.searchEverywhere')}</button>
     </div>
   );
 }
@@ -62,17 +65,17 @@ function Results({ answer, query, set }) {
     changePageSize: (n) => set({ perPage: n }), state: { pageIndex: page - 1, pageSize: perPage },
   };
   if (!answer.list.length) {
-    return <div className="empty" data-testid="results-empty">No results for “{query.q}”</div>;
+    return <div className="empty" data-testid="results-empty">{t('search.noResultsFor', { q: query.q })}</div>;
   }
   return (
     <>
       {answer.meta.correctedQuery && (
-        <p className="muted" data-testid="results-corrected">Showing results for “{answer.meta.correctedQuery}”</p>
+        <p className="muted" data-testid="results-corrected">{t('search.showingResultsFor', { q: answer.meta.correctedQuery })}</p>
       )}
       <ul className="results__list" data-testid="results">
         {answer.list.map((hit) => <HitCard key={hit.key} hit={hit} />)}
       </ul>
-      <Pager table={table} pageSizes={PAGE_SIZES} count={`${countLabel(answer.meta)} result${total === 1 ? '' : 's'}`} />
+      <Pager table={table} pageSizes={PAGE_SIZES} count={t('search.resultCount', { count: total, total: countLabel(answer.meta) })} />
     </>
   );
 }
@@ -83,14 +86,14 @@ export default function SearchPage() {
   const answer = state.data;
   return (
     <div className="page" data-testid="search-page">
-      <h1 className="page__title">Search</h1>
+      <h1 className="page__title">{t('common.search')}</h1>
       <QueryForm key={query.q} q={query.q} set={set} />
       <Scope moduleId={query.module} set={set} />
-      {!query.q && <p className="muted">Type what to look for: words, &quot;a phrase&quot;, -word to leave out, or between alternatives.</p>}
+      {!query.q && <p className="muted">{t('search.help')}</p>}
       {query.q && (
         <div className="results" aria-busy={state.status === 'reloading' || undefined}>
           <SearchFilters facets={answer && answer.facets} query={query} set={set} />
-          <section aria-label="Results">
+          <section aria-label={t('search.results')}>
             {state.status === 'failed' && <div className="form__error" role="alert">{state.error}</div>}
             {state.status === 'loading' && <Loading inline />}
             {answer && <Results answer={answer} query={query} set={set} />}

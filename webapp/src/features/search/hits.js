@@ -3,27 +3,28 @@
  * opens in the webapp (the module page, the article reader, the file, reference or comment on its tab).
  */
 import { portalHref } from '../../lib/format.js';
+import { formatNumber, t } from '../../lib/i18n.js';
 
 export const KINDS = ['module', 'article', 'file', 'reference', 'comment', 'value'];
-export const KIND_LABELS = {
-  module: ['Item', 'Items'],
-  article: ['Article', 'Articles'],
-  file: ['File', 'Files'],
-  reference: ['Reference', 'References'],
-  comment: ['Comment', 'Comments'],
-  value: ['Field', 'Fields'],
-};
 
+/** A kind's name: 'File' (count 1) or 'Files'; a kind not known here as the server names it. */
 export function kindLabel(kind, count = 1) {
-  const [one, many] = KIND_LABELS[kind] || [kind, `${kind}s`];
-  return count === 1 ? one : many;
+  switch (kind) {
+    case 'module': return t('search.kindModule', { count });
+    case 'article': return t('search.kindArticle', { count });
+    case 'file': return t('search.kindFile', { count });
+    case 'reference': return t('search.kindReference', { count });
+    case 'comment': return t('search.kindComment', { count });
+    case 'value': return t('search.kindValue', { count });
+    default: return count === 1 ? kind : `${kind}s`;
+  }
 }
 
 /** What a hit is called: its (marked) title; a value's field label; a comment's author; else its kind. */
 export function hitTitle(hit) {
   if (hit.kind === 'value') return hit.label || kindLabel('value');
   if (hit.title) return hit.title;
-  if (hit.kind === 'comment' && hit.author && hit.author.name) return `Comment by ${hit.author.name}`;
+  if (hit.kind === 'comment' && hit.author && hit.author.name) return t('search.commentBy', { name: hit.author.name });
   return kindLabel(hit.kind);
 }
 
@@ -94,7 +95,7 @@ export function hitHref(hit) {
 /** How many hits an answer's meta counts: '1,000+' beyond the server's cap (meta.totalIsApproximate). */
 export function countLabel(meta) {
   const total = (meta && meta.total) || 0;
-  return `${total.toLocaleString('en-US')}${meta && meta.totalIsApproximate ? '+' : ''}`;
+  return `${formatNumber(total)}${meta && meta.totalIsApproximate ? '+' : ''}`;
 }
 
 /** The address of the full results page for a query (`module`: only in that module's subtree). */

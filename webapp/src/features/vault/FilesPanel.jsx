@@ -3,7 +3,7 @@ import FilesTable from './FilesTable.jsx';
 import useVault from './useVault.js';
 import VaultShell from './VaultShell.jsx';
 
-export { DELETE_FILE_FAILED, DELETE_FILE_QUESTION, FILE_LOCKED, FILE_UNLOCKED } from './FilesTable.jsx';
+export { DELETE_FILE_FAILED } from './FilesTable.jsx';
 
 /** The files tab of a module: a page of files at a time. */
 export default function FilesPanel({ module, title }) {

@@ -3,35 +3,37 @@ import ConfirmDialog from '../../components/ConfirmDialog.jsx';
 import DataTable from '../../components/DataTable.jsx';
 import useLatest from '../../hooks/useLatest.js';
 import { formatFileSize, parseFileSize } from '../../lib/format.js';
+import { formatNumber, t } from '../../lib/i18n.js';
 import { EditFileDialog, VersionsDialog } from './FileDialogs.jsx';
 import UploadDialog from './UploadDialog.jsx';
-import { ITEM_TEXTS } from './vault.js';
+import { itemTexts } from './vault.js';
 import { createdColumns, titleColumn } from './vaultColumns.jsx';
 import { LockedPopup, ResultDialog } from './VaultDialogs.jsx';
 import VaultRowActions from './VaultRowActions.jsx';
 import useVaultItems from './useVaultItems.js';
 
-const TEXTS = ITEM_TEXTS.files;
-export const { locked: FILE_LOCKED, unlocked: FILE_UNLOCKED, question: DELETE_FILE_QUESTION, deleteFailed: DELETE_FILE_FAILED } = TEXTS;
+/** The English text of a failed delete (what the tests look for; the screen shows t('vault.deleteFileFailed')). */
+export const DELETE_FILE_FAILED = 'There has been error deleting the file. Please try again';
 
 /** The file columns; the cells act through `act` (a ref), so a menu open in a row survives a reload. */
 function useFileColumns(act) {
   return useMemo(() => [
-    { Header: 'ID', accessor: 'id', filter: 'range', width: 70, className: 'muted', sortKey: 'id' },
-    titleColumn('file', FILE_LOCKED, { sortKey: 'title' }),
-    { Header: 'File', accessor: (f) => f.filename || f.fileName, id: 'filename', sortKey: 'filename', Cell: ({ value }) => <span className="vault-filename" title={value}>{value}</span> },
+    { Header: t('vault.id'), accessor: 'id', filter: 'range', width: 70, className: 'muted', sortKey: 'id' },
+    titleColumn('file', t('vault.fileLocked'), { sortKey: 'title' }),
+    { Header: t('vault.file'), accessor: (f) => f.filename || f.fileName, id: 'filename', sortKey: 'filename', Cell: ({ value }) => <span className="vault-filename" title={value}>{value}</span> },
     {
-      Header: 'Size', accessor: 'filesize', sortKey: 'filesize', filter: 'range', parseFilter: parseFileSize, searchText: (v) => formatFileSize(v), width: 120,
+      Header: t('vault.size'), accessor: 'filesize', sortKey: 'filesize', filter: 'range', parseFilter: parseFileSize, searchText: (v) => formatFileSize(v), width: 120,
       Cell: ({ value }) => <span className="nowrap" data-testid="file-size">{formatFileSize(value)}</span>,
     },
-    ...createdColumns('Date Added', { sortKey: 'created' }),
+    ...createdColumns(t('vault.dateAdded'), { sortKey: 'created' }),
     {
       Header: '',
       id: 'actions',
       className: 'vault-actions',
       Cell: ({ row }) => {
         const f = row.original;
-        const versions = { label: `Versions (${(f.versions || []).length})`, testId: 'file-versions', onClick: () => act.current.versions(f) };
+        const count = formatNumber((f.versions || []).length);
+        const versions = { label: t('vault.versionsCount', { count }), testId: 'file-versions', onClick: () => act.current.versions(f) };
         return <VaultRowActions item={f} prefix="file" act={act} more={[versions]} download />;
       },
     },
@@ -54,7 +56,8 @@ export default function FilesTable({ vault, put, drop, reload, onChanged, server
     else if (item) put('files', item);
     if (onChanged) onChanged();
   };
-  const items = useVaultItems({ key: 'files', texts: TEXTS, vault: { put, drop, reload, onChanged }, afterDelete: () => moved() });
+  const texts = itemTexts('files');
+  const items = useVaultItems({ key: 'files', texts, vault: { put, drop, reload, onChanged }, afterDelete: () => moved() });
   const act = useLatest({
     ...items, edit: (file) => setDialog({ kind: 'edit', file }), remove: items.del.ask, versions: (file) => setDialog({ kind: 'versions', file }),
   });
@@ -63,18 +66,19 @@ export default function FilesTable({ vault, put, drop, reload, onChanged, server
   const del = items.del.target;
   return (
     <>
-      <DataTable columns={columns} data={files} emptyText="No files Yet" testId="files-table" server={server} noMatchText="No matching files"
+      <DataTable columns={columns} data={files} emptyText={t('vault.noFiles')} testId="files-table" server={server}
+        noMatchText={t('vault.noMatchingFiles')}
         exportName={exportName}
         rowProps={(f) => ({ 'data-testid': 'file-row', 'data-id': f.id, className: f.locked ? 'is-locked' : undefined })}
         toolbar={links.add_file && (
           <button type="button" className="btn btn--primary btn--small" data-testid="upload-file" onClick={() => setDialog({ kind: 'upload' })}>
-            {links.add_file.label || 'Upload File'}
+            {links.add_file.label || t('vault.uploadFile')}
           </button>
         )} />
       {dialog && dialog.kind === 'upload' && <UploadDialog link={links.add_file} onClose={close} onUploaded={(item) => { close(); moved(item); }} />}
       {dialog && dialog.kind === 'edit' && <EditFileDialog file={dialog.file} onClose={close} onSaved={(item) => { close(); items.changed(item); }} />}
       {dialog && dialog.kind === 'versions' && <VersionsDialog file={files.find((x) => x.id === dialog.file.id) || dialog.file} onClose={close} />}
-      {del && <ConfirmDialog title="Delete file" question={TEXTS.question} detail={`${del.title} (${del.filename})`} action={items.del} />}
+      {del && <ConfirmDialog title={t('vault.deleteFile')} question={texts.question} detail={`${del.title} (${del.filename})`} action={items.del} />}
       <LockedPopup message={items.locked} onClose={items.closeLocked} />
       <ResultDialog result={items.result} onClose={items.closeResult} />
     </>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import useClickOutside from '../../hooks/useClickOutside.js';
 import useMenuKeys from '../../hooks/useMenuKeys.js';
 import { Icon } from '../../components/Icons.jsx';
+import { t } from '../../lib/i18n.js';
 
 /** Where the list goes: under the button, or above it when it would leave the window (fixed coordinates). */
 function placeBy(button, count) {
@@ -16,7 +17,7 @@ function placeBy(button, count) {
  * The 'more' row action: a small menu of further actions ({label, onClick, testId}). The list is placed
  * with fixed coordinates (following the button when the page scrolls) so that a scrolling table does not clip it.
  */
-export default function MoreMenu({ items, label = 'More', testId = 'more' }) {
+export default function MoreMenu({ items, label = t('vault.more'), testId = 'more' }) {
   const [pos, setPos] = useState(null);
   const ref = useRef(null);
   const button = useRef(null);

@@ -2,9 +2,7 @@ import ReferencesTable from './ReferencesTable.jsx';
 import useVault from './useVault.js';
 import VaultShell from './VaultShell.jsx';
 
-export {
-  DELETE_REFERENCE_FAILED, DELETE_REFERENCE_QUESTION, REFERENCE_LOCKED, REFERENCE_UNLOCKED, ReferenceUrl,
-} from './ReferencesTable.jsx';
+export { ReferenceUrl } from './ReferencesTable.jsx';
 
 /** The references tab of a module. */
 export default function ReferencesPanel({ module, title }) {

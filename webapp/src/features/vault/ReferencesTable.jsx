@@ -3,16 +3,12 @@ import ConfirmDialog from '../../components/ConfirmDialog.jsx';
 import DataTable from '../../components/DataTable.jsx';
 import FormDialog from '../../components/FormDialog.jsx';
 import useLatest from '../../hooks/useLatest.js';
+import { t } from '../../lib/i18n.js';
 import { LockedPopup, ResultDialog } from './VaultDialogs.jsx';
 import VaultRowActions from './VaultRowActions.jsx';
 import useVaultItems from './useVaultItems.js';
-import { isHttpUrl, ITEM_TEXTS } from './vault.js';
+import { isHttpUrl, itemTexts } from './vault.js';
 import { createdColumns, titleColumn } from './vaultColumns.jsx';
-
-const TEXTS = ITEM_TEXTS.references;
-export const {
-  locked: REFERENCE_LOCKED, unlocked: REFERENCE_UNLOCKED, question: DELETE_REFERENCE_QUESTION, deleteFailed: DELETE_REFERENCE_FAILED,
-} = TEXTS;
 
 /** A reference's address: a link only when it is http(s), plain text otherwise. */
 export function ReferenceUrl({ url }) {
@@ -28,14 +24,14 @@ export function ReferenceUrl({ url }) {
 /** The reference columns; the cells act through `act` (a ref), so a menu open in a row survives a reload. */
 function useReferenceColumns(act) {
   return useMemo(() => [
-    titleColumn('reference', REFERENCE_LOCKED),
-    { Header: 'Description', accessor: (r) => r.description || '', id: 'description', Cell: ({ value }) => <span className="vault-desc">{value}</span> },
-    { Header: 'URL', accessor: 'url', Cell: ({ value }) => <ReferenceUrl url={value} /> },
+    titleColumn('reference', t('vault.referenceLocked')),
+    { Header: t('common.description'), accessor: (r) => r.description || '', id: 'description', Cell: ({ value }) => <span className="vault-desc">{value}</span> },
+    { Header: t('vault.url'), accessor: 'url', Cell: ({ value }) => <ReferenceUrl url={value} /> },
     {
-      Header: 'Resource Type', accessor: 'resourceType', width: 110,
+      Header: t('vault.resourceType'), accessor: 'resourceType', width: 110,
       Cell: ({ value }) => <span className={`tag rtype rtype--${String(value || '').toLowerCase()}`} data-testid="reference-type">{value}</span>,
     },
-    ...createdColumns('Created'),
+    ...createdColumns(t('vault.created')),
     {
       Header: '',
       id: 'actions',
@@ -52,24 +48,25 @@ function useReferenceColumns(act) {
 export default function ReferencesTable({ vault, put, drop, reload, onChanged, exportName = 'references' }) {
   const [dialog, setDialog] = useState(null);
   const links = vault.links || {};
-  const items = useVaultItems({ key: 'references', texts: TEXTS, vault: { put, drop, reload, onChanged }, afterDelete: () => { if (onChanged) onChanged(); } });
+  const texts = itemTexts('references');
+  const items = useVaultItems({ key: 'references', texts, vault: { put, drop, reload, onChanged }, afterDelete: () => { if (onChanged) onChanged(); } });
   const act = useLatest({ ...items, edit: (ref) => setDialog({ kind: 'edit', ref }), remove: items.del.ask });
   const columns = useReferenceColumns(act);
   const close = () => setDialog(null);
   const saved = (item) => items.changed(item); // the dialog closes itself after its success
   return (
     <>
-      <DataTable columns={columns} data={vault.references || []} emptyText="No references Yet" testId="references-table" exportName={exportName}
+      <DataTable columns={columns} data={vault.references || []} emptyText={t('vault.noReferences')} testId="references-table" exportName={exportName}
         rowProps={(r) => ({ 'data-testid': 'reference-row', 'data-id': r.id, className: r.locked ? 'is-locked' : undefined })}
         toolbar={links.add_reference && (
           <button type="button" className="btn btn--primary btn--small" data-testid="add-reference" onClick={() => setDialog({ kind: 'add' })}>
-            {links.add_reference.label || 'Add Reference'}
+            {links.add_reference.label || t('vault.addReference')}
           </button>
         )} />
-      {dialog && dialog.kind === 'add' && <FormDialog title="Add Reference" url={links.add_reference.url} submitLabel="Add" onClose={close} onSuccess={saved} />}
-      {dialog && dialog.kind === 'edit' && <FormDialog title={`Edit ${dialog.ref.title}`} url={dialog.ref.links.edit.url} onClose={close} onSuccess={saved} />}
+      {dialog && dialog.kind === 'add' && <FormDialog title={t('vault.addReference')} url={links.add_reference.url} submitLabel={t('common.add')} onClose={close} onSuccess={saved} />}
+      {dialog && dialog.kind === 'edit' && <FormDialog title={t('vault.editItem', { title: dialog.ref.title })} url={dialog.ref.links.edit.url} onClose={close} onSuccess={saved} />}
       {items.del.target && (
-        <ConfirmDialog title="Delete reference" question={TEXTS.question} detail={items.del.target.title} action={items.del} />
+        <ConfirmDialog title={t('vault.deleteReference')} question={texts.question} detail={items.del.target.title} action={items.del} />
       )}
       <LockedPopup message={items.locked} onClose={items.closeLocked} />
       <ResultDialog result={items.result} onClose={items.closeResult} />

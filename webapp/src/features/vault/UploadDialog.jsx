@@ -4,6 +4,7 @@ import Modal from '../../components/Modal.jsx';
 import UploadProgress from '../../components/UploadProgress.jsx';
 import { errorMessage, joinedFieldErrors } from '../../lib/errors.js';
 import { formatFileSize } from '../../lib/format.js';
+import { t } from '../../lib/i18n.js';
 import { uploadFile } from './api.js';
 
 /** Upload a file with a title: a progress bar while the bytes go, Cancel aborts the upload. */
@@ -23,7 +24,7 @@ export default function UploadDialog({ link, onClose, onUploaded }) {
   const submit = async (e) => {
     e.preventDefault();
     setMessage(null);
-    if (!file) { setErrors({ file: 'File is required' }); return; }
+    if (!file) { setErrors({ file: t('vault.fileRequired') }); return; }
     setErrors({});
     const ctrl = new AbortController();
     controller.current = ctrl;
@@ -37,7 +38,7 @@ export default function UploadDialog({ link, onClose, onUploaded }) {
       controller.current = null;
       setProgress(null);
       if (ctrl.signal.aborted || (err && (err.name === 'CanceledError' || err.code === 'ERR_CANCELED'))) {
-        setMessage('Upload cancelled');
+        setMessage(t('vault.uploadCancelled'));
         return;
       }
       const fe = joinedFieldErrors(err);
@@ -52,22 +53,22 @@ export default function UploadDialog({ link, onClose, onUploaded }) {
   };
 
   return (
-    <Modal title="Upload File" onClose={uploading ? undefined : onClose}>
+    <Modal title={t('vault.uploadFile')} onClose={uploading ? undefined : onClose}>
       <form className="form" onSubmit={submit} noValidate data-testid="upload-form">
-        <Field id="upload-title" label="Title" error={errors.title}>
+        <Field id="upload-title" label={t('vault.title')} error={errors.title}>
           <input id="upload-title" type="text" value={title} maxLength={200} disabled={uploading}
-            placeholder="The file name when empty" onChange={(e) => setTitle(e.target.value)} />
+            placeholder={t('vault.titlePlaceholder')} onChange={(e) => setTitle(e.target.value)} />
         </Field>
-        <Field id="upload-file" label="File" required help={file && `${file.name} · ${formatFileSize(file.size)}`} error={errors.file}>
+        <Field id="upload-file" label={t('vault.file')} required help={file && `${file.name} · ${formatFileSize(file.size)}`} error={errors.file}>
           <input id="upload-file" type="file" disabled={uploading}
             onChange={(e) => { setFile(e.target.files && e.target.files[0] ? e.target.files[0] : null); setErrors({}); setMessage(null); }} />
         </Field>
         {uploading && <UploadProgress value={progress} />}
         {message && <div className="form__error" role="alert" data-testid="upload-message">{message}</div>}
         <div className="form__actions">
-          <button type="button" className="btn" onClick={cancel} data-testid="upload-cancel">Cancel</button>
+          <button type="button" className="btn" onClick={cancel} data-testid="upload-cancel">{t('common.cancel')}</button>
           <button type="submit" className="btn btn--primary" disabled={uploading} data-testid="upload-submit">
-            {uploading ? 'Uploading...' : 'Upload'}
+            {uploading ? t('vault.uploading') : t('common.upload')}
           </button>
         </div>
       </form>

@@ -1,11 +1,12 @@
 /** Small dialogs of the vault (spec §4, §8): ERROR after a failed lock, the locked popup, a lock mark. */
 import MessageDialog from '../../components/MessageDialog.jsx';
+import { t } from '../../lib/i18n.js';
 
 /** ERROR with the error message of a failed lock, unlock or download; Ok closes. (A success is a toast.) */
 export function ResultDialog({ result, onClose }) {
   if (!result) return null;
   return (
-    <MessageDialog title="ERROR" message={result.message} onClose={onClose} okTestId="result-ok">
+    <MessageDialog title={t('vault.error')} message={result.message} onClose={onClose} okTestId="result-ok">
       <div className="vault-result vault-result--error" data-testid="result-error">
         <span className="vault-result__icon" aria-hidden="true">!</span>
         <p>{result.message}</p>
@@ -17,7 +18,7 @@ export function ResultDialog({ result, onClose }) {
 /** 'File is locked' or 'Reference is locked', shown instead of an edit or delete. */
 export function LockedPopup({ message, onClose }) {
   return (
-    <MessageDialog title="Locked" message={message} onClose={onClose}>
+    <MessageDialog title={t('vault.locked')} message={message} onClose={onClose}>
       <div className="vault-result vault-result--locked" data-testid="locked-popup">
         <LockIcon />
         <p>{message}</p>

@@ -1,4 +1,5 @@
 import { IconButton } from '../../components/Icons.jsx';
+import { t } from '../../lib/i18n.js';
 import MoreMenu from './MoreMenu.jsx';
 
 /**
@@ -12,8 +13,8 @@ export default function VaultRowActions({ item, prefix, act, more = [], download
   const l = item.links || {};
   const mayChange = !!(l.lock || l.unlock);
   const items = [];
-  if (l.lock) items.push({ label: 'Lock', testId: `${prefix}-lock`, onClick: () => act.current.toggleLock(item, l.lock, true) });
-  if (l.unlock) items.push({ label: 'Unlock', testId: `${prefix}-unlock`, onClick: () => act.current.toggleLock(item, l.unlock, false) });
+  if (l.lock) items.push({ label: t('vault.lock'), testId: `${prefix}-lock`, onClick: () => act.current.toggleLock(item, l.lock, true) });
+  if (l.unlock) items.push({ label: t('vault.unlock'), testId: `${prefix}-unlock`, onClick: () => act.current.toggleLock(item, l.unlock, false) });
   items.push(...more);
   // aria-disabled, not disabled: a keyboard still reaches the button and hears why it does nothing.
   const guarded = (allowed, run) => (item.locked || !allowed
@@ -22,14 +23,14 @@ export default function VaultRowActions({ item, prefix, act, more = [], download
   return (
     <span className="row-actions">
       {download && l.download && (
-        <IconButton icon="download" label="Download" data-testid={`${prefix}-download`}
+        <IconButton icon="download" label={t('common.download')} data-testid={`${prefix}-download`}
           onClick={() => act.current.download(l.download, item.filename)} />
       )}
       {(l.edit || (item.locked && mayChange)) && (
-        <IconButton icon="edit" label="Edit" data-testid={`${prefix}-edit`} {...guarded(l.edit, () => act.current.edit(item))} />
+        <IconButton icon="edit" label={t('common.edit')} data-testid={`${prefix}-edit`} {...guarded(l.edit, () => act.current.edit(item))} />
       )}
       {(l.delete || (item.locked && mayChange)) && (
-        <IconButton icon="delete" label="Delete" danger data-testid={`${prefix}-delete`} {...guarded(l.delete, () => act.current.remove(item))} />
+        <IconButton icon="delete" label={t('common.delete')} danger data-testid={`${prefix}-delete`} {...guarded(l.delete, () => act.current.remove(item))} />
       )}
       <MoreMenu items={items} testId={`${prefix}-more`} />
     </span>

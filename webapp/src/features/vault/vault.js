@@ -1,4 +1,5 @@
 /** Pure helpers of the vault (spec §2 Files and references): the count badge, safe links, download names. */
+import { t } from '../../lib/i18n.js';
 
 /** Resource types the vault's count badge sums (spec §2). */
 export const COUNTED_TYPES = ['LINK', 'DOCUMENT', 'FILE'];
@@ -22,14 +23,16 @@ export function isHttpUrl(url) {
 // In lib/ since the discussion's attachments download too (lib/vaultFiles.js).
 export { filenameFromDisposition } from '../../lib/saveFile.js';
 
-/** What the vault says about files and references (spec §8): lock results, the delete question and its failure. */
-export const ITEM_TEXTS = {
-  files: {
-    locked: 'File is locked', unlocked: 'File is unlocked', question: 'Do you want to delete the following file?',
-    deleteFailed: 'There has been error deleting the file. Please try again',
-  },
-  references: {
-    locked: 'Reference is locked', unlocked: 'Reference is unlocked', question: 'Do you want to delete the reference?',
-    deleteFailed: 'There has been error deleting the reference. Please try again',
-  },
-};
+/**
+ * What the vault says about files (`kind` 'files') or references (spec §8): lock results, the delete question and
+ * its failure, in the current language.
+ */
+export function itemTexts(kind) {
+  return kind === 'files' ? {
+    locked: t('vault.fileLocked'), unlocked: t('vault.fileUnlocked'), question: t('vault.deleteFileQuestion'),
+    deleteFailed: t('vault.deleteFileFailed'),
+  } : {
+    locked: t('vault.referenceLocked'), unlocked: t('vault.referenceUnlocked'), question: t('vault.deleteReferenceQuestion'),
+    deleteFailed: t('vault.deleteReferenceFailed'),
+  };
+}

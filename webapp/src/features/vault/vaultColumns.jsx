@@ -1,6 +1,7 @@
 /** Columns the files and references tables share: the title with its lock mark, the date added and its author. */
 import { isoDate } from '../../lib/csv.js';
 import { formatDate } from '../../lib/dates.js';
+import { t } from '../../lib/i18n.js';
 import { LockMark } from './VaultDialogs.jsx';
 
 const byCreated = (a, b) => String(a.original.created || '').localeCompare(String(b.original.created || ''));
@@ -8,7 +9,7 @@ const byCreated = (a, b) => String(a.original.created || '').localeCompare(Strin
 /** The title column (`prefix`-title test id), with the lock mark of a locked item; held in sight when the table scrolls. */
 export function titleColumn(prefix, lockedText, extra = {}) {
   return {
-    Header: 'Title',
+    Header: t('vault.title'),
     accessor: 'title',
     held: true,
     ...extra,
@@ -25,6 +26,6 @@ export function titleColumn(prefix, lockedText, extra = {}) {
 export function createdColumns(header, extra = {}) {
   return [
     { Header: header, id: 'created', accessor: (x) => formatDate(x.created), csv: (x) => isoDate(x.created), sortType: byCreated, ...extra, Cell: ({ value }) => <span className="nowrap">{value}</span> },
-    { Header: 'Created By', accessor: (x) => x.createdBy || '', id: 'createdBy' },
+    { Header: t('vault.createdBy'), accessor: (x) => x.createdBy || '', id: 'createdBy' },
   ];
 }

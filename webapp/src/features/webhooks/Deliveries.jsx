@@ -3,15 +3,28 @@ import Loading from '../../components/Loading.jsx';
 import usePagedList from '../../hooks/usePagedList.js';
 import { formatApiDateTime } from '../../lib/dates.js';
 import { errorMessage } from '../../lib/errors.js';
+import { formatNumber, t } from '../../lib/i18n.js';
 import { listDeliveries, redeliver } from './api.js';
 
+/** A delivery's status (pending, succeeded, failed, skipped) in words. */
+function statusText(status) {
+  switch (status) {
+    case 'pending': return t('webhooks.statusPending');
+    case 'succeeded': return t('webhooks.statusSucceeded');
+    case 'failed': return t('webhooks.statusFailed');
+    case 'skipped': return t('webhooks.statusSkipped');
+    default: return status;
+  }
+}
+
 function Attempts({ log }) {
-  if (!log.length) return <span className="muted">not tried yet</span>;
+  if (!log.length) return <span className="muted">{t('webhooks.notTried')}</span>;
   return (
     <ul className="wh-log">
       {log.map((a) => (
         <li key={a.at + String(a.status)}>
-          {formatApiDateTime(a.at)} · {a.status ? `HTTP ${a.status}` : 'no answer'} · {a.ms} ms{a.manual ? ' · by hand' : ''}
+          {formatApiDateTime(a.at)} · {a.status ? `HTTP ${a.status}` : t('webhooks.noAnswer')}
+          {' · '}{t('webhooks.duration', { ms: formatNumber(a.ms) })}{a.manual ? ` · ${t('webhooks.byHand')}` : ''}
           {a.error && <span className="muted"> · {a.error}</span>}
         </li>
       ))}
@@ -36,16 +49,19 @@ function Row({ d, onDone }) {
   return (
     <tr data-testid="delivery">
       <td><code>{d.msgId}</code><div className="muted">{d.kind}</div></td>
-      <td><span className={`wh-status wh-status--${d.status}`}>{d.status}</span></td>
-      <td>{d.attempts}{d.nextAttempt && <div className="muted">next {formatApiDateTime(d.nextAttempt)}</div>}</td>
+      <td><span className={`wh-status wh-status--${d.status}`}>{statusText(d.status)}</span></td>
+      <td>
+        {formatNumber(d.attempts)}
+        {d.nextAttempt && <div className="muted">{t('webhooks.nextAttempt', { date: formatApiDateTime(d.nextAttempt) })}</div>}
+      </td>
       <td><Attempts log={d.log || []} /></td>
       <td>
         {d.links && d.links.redeliver && (
           <button type="button" className="btn btn--small" onClick={again} disabled={busy} data-testid="redeliver">
-            {busy ? 'Queuing...' : 'Redeliver'}
+            {busy ? t('webhooks.queuing') : t('webhooks.redeliver')}
           </button>
         )}
-        {queued && <div className="muted" role="status">Queued: it is sent in a moment</div>}
+        {queued && <div className="muted" role="status">{t('webhooks.queued')}</div>}
         {error && <div className="field__error" role="alert">{error}</div>}
       </td>
     </tr>
@@ -59,10 +75,15 @@ export default function Deliveries({ webhook }) {
   if (status === 'loading') return <Loading inline />;
   if (status === 'failed') return <div className="form__error" role="alert">{paged.error}</div>;
   const list = (data && data.list) || [];
-  if (!list.length) return <div className="empty">No deliveries yet</div>;
+  if (!list.length) return <div className="empty">{t('webhooks.noDeliveries')}</div>;
   return (
     <table className="table wh-deliveries" data-testid="deliveries">
-      <thead><tr><th>Message</th><th>Status</th><th>Attempts</th><th>Log</th><th aria-label="Actions" /></tr></thead>
+      <thead>
+        <tr>
+          <th>{t('webhooks.message')}</th><th>{t('common.status')}</th><th>{t('webhooks.attempts')}</th><th>{t('webhooks.log')}</th>
+          <th aria-label={t('common.actions')} />
+        </tr>
+      </thead>
       <tbody>{list.map((d) => <Row key={d.id} d={d} onDone={reload} />)}</tbody>
     </table>
   );

@@ -4,6 +4,7 @@ import FormDialog from '../../components/FormDialog.jsx';
 import Loading from '../../components/Loading.jsx';
 import useConfirmAction from '../../hooks/useConfirmAction.js';
 import usePagedList from '../../hooks/usePagedList.js';
+import { t } from '../../lib/i18n.js';
 import { deleteWebhook } from './api.js';
 import Deliveries from './Deliveries.jsx';
 import './webhooks.css';
@@ -13,7 +14,9 @@ function Secret({ value }) {
   return (
     <span className="wh-secret">
       <code>{shown ? value : 'whsec_••••••••'}</code>
-      <button type="button" className="btn btn--small btn--ghost" onClick={() => setShown(!shown)}>{shown ? 'Hide' : 'Show'}</button>
+      <button type="button" className="btn btn--small btn--ghost" onClick={() => setShown(!shown)}>
+        {shown ? t('webhooks.hide') : t('webhooks.show')}
+      </button>
     </span>
   );
 }
@@ -26,14 +29,14 @@ function WebhookRow({ w, open, onOpen, onEdit, onDelete }) {
         <td className="wh-url">{w.url}</td>
         <td>{w.kinds.join(', ')}</td>
         <td>
-          {w.active ? <span className="tag">Active</span> : <span className="tag tag--warn">Off</span>}
+          {w.active ? <span className="tag">{t('webhooks.active')}</span> : <span className="tag tag--warn">{t('webhooks.off')}</span>}
           {w.disabledReason && <div className="muted">{w.disabledReason}</div>}
         </td>
         <td><Secret value={w.secret} /></td>
         <td className="wh-actions">
-          {links.deliveries && <button type="button" className="btn btn--small" onClick={onOpen} aria-expanded={open}>Deliveries</button>}
-          {links.edit && <button type="button" className="btn btn--small" onClick={() => onEdit(w)}>Edit</button>}
-          {links.delete && <button type="button" className="btn btn--small btn--danger-outline" onClick={() => onDelete(w)}>Delete</button>}
+          {links.deliveries && <button type="button" className="btn btn--small" onClick={onOpen} aria-expanded={open}>{t('webhooks.deliveries')}</button>}
+          {links.edit && <button type="button" className="btn btn--small" onClick={() => onEdit(w)}>{t('common.edit')}</button>}
+          {links.delete && <button type="button" className="btn btn--small btn--danger-outline" onClick={() => onDelete(w)}>{t('common.delete')}</button>}
         </td>
       </tr>
       {open && <tr><td colSpan={5}><Deliveries webhook={w} /></td></tr>}
@@ -52,7 +55,7 @@ export default function WebhooksPage({ portal }) {
   const [dialog, setDialog] = useState(null); // {title, url}
   const [openId, setOpenId] = useState(null);
   const del = useConfirmAction(async (w) => { await deleteWebhook(w); paged.reload(); });
-  if (!link) return <div className="empty">Only the admins of the portal manage its webhooks.</div>;
+  if (!link) return <div className="empty">{t('webhooks.adminsOnly')}</div>;
   if (paged.status === 'loading') return <Loading inline />;
   if (paged.status === 'failed') return <div className="form__error" role="alert">{paged.error}</div>;
   const list = (paged.data && paged.data.list) || [];
@@ -60,24 +63,29 @@ export default function WebhooksPage({ portal }) {
   return (
     <div data-testid="webhooks-page">
       <div className="section__head">
-        <h2 className="section-title">Webhooks</h2>
-        {add && <button type="button" className="btn btn--primary btn--small" onClick={() => setDialog({ title: 'Add Webhook', url: add.url })}
-          data-testid="add-webhook">Add Webhook</button>}
+        <h2 className="section-title">{t('webhooks.title')}</h2>
+        {add && <button type="button" className="btn btn--primary btn--small" onClick={() => setDialog({ title: t('webhooks.addWebhook'), url: add.url })}
+          data-testid="add-webhook">{t('webhooks.addWebhook')}</button>}
       </div>
-      <p className="muted">Each event is POSTed as JSON with webhook-id, webhook-timestamp and webhook-signature headers.</p>
-      {list.length === 0 ? <div className="empty">No webhooks yet</div> : (
+      <p className="muted">{t('webhooks.intro')}</p>
+      {list.length === 0 ? <div className="empty">{t('webhooks.none')}</div> : (
         <table className="table">
-          <thead><tr><th>URL</th><th>Events</th><th>State</th><th>Secret</th><th aria-label="Actions" /></tr></thead>
+          <thead>
+            <tr>
+              <th>{t('webhooks.url')}</th><th>{t('webhooks.events')}</th><th>{t('webhooks.state')}</th><th>{t('webhooks.secret')}</th>
+              <th aria-label={t('common.actions')} />
+            </tr>
+          </thead>
           <tbody>
             {list.map((w) => (
               <WebhookRow key={w.id} w={w} open={openId === w.id} onOpen={() => setOpenId(openId === w.id ? null : w.id)}
-                onEdit={(x) => setDialog({ title: 'Edit Webhook', url: x.links.edit.url })} onDelete={del.ask} />
+                onEdit={(x) => setDialog({ title: t('webhooks.editWebhook'), url: x.links.edit.url })} onDelete={del.ask} />
             ))}
           </tbody>
         </table>
       )}
       {dialog && <FormDialog title={dialog.title} url={dialog.url} onClose={() => setDialog(null)} onSuccess={() => paged.reload()} />}
-      {del.target && <ConfirmDialog title="Delete webhook" detail={del.target.url} action={del} />}
+      {del.target && <ConfirmDialog title={t('webhooks.deleteWebhook')} detail={del.target.url} confirmLabel={t('common.delete')} action={del} />}
     </div>
   );
 }
