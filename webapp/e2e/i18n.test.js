@@ -126,8 +126,8 @@ describe('what the login page loads first', () => {
     const files = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
     const code = files.map((f) => fs.readFileSync(path.join(dist, f), 'utf8')).join('\n');
     // The English catalogs of the signed-out pages, as the loaders preloaded with the entry name them.
-    const catalogs = [...code.matchAll(/"\.\.\/locales\/en\/(common|auth|public|format)\.json":[^`]*`\.\/([\w-]+\.js)`/g)].map((m) => `assets/${m[2]}`);
-    assert.equal(catalogs.length, 4, 'the four signed-out namespaces');
+    const catalogs = [...code.matchAll(/"\.\.\/locales\/en\/(common|auth|format)\.json":[^`]*`\.\/([\w-]+\.js)`/g)].map((m) => `assets/${m[2]}`);
+    assert.equal(catalogs.length, 3, 'the signed-out namespaces the login page needs');
     const all = [...files, ...catalogs];
     const total = all.reduce((n, f) => n + zlib.gzipSync(fs.readFileSync(path.join(dist, f))).length, 0);
     console.log(`figure: the login page's first load in English: ${(total / 1024).toFixed(1)} KB gzipped in ${all.length} files (79.8 KB before issue 43)`);

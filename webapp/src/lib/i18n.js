@@ -21,12 +21,12 @@ export const LANGUAGES = [
 export const CODES = LANGUAGES.map((l) => l.code);
 /** Every string wrapped and accented ('[Ŝîĝñ îñ]'): the browser test of forgotten strings uses it (?lang=pseudo). */
 export const PSEUDO = 'pseudo';
-/** What the signed-out pages need; every other namespace comes with the signed-in app. */
-export const SIGNED_OUT = ['common', 'auth', 'public', 'format'];
+/** What the signed-out pages need at once; 'public' (the legal pages' long texts) comes with those pages. */
+export const SIGNED_OUT = ['common', 'auth', 'format'];
 const STORAGE_KEY = 'language';
 
 // The signed-out namespaces' loaders are in the entry; the others' come with the signed-in app (appCatalogs.js).
-const signedOutCatalogs = import.meta.glob('../locales/*/{common,auth,public,format}.json', { import: 'default' });
+const signedOutCatalogs = import.meta.glob('../locales/*/{common,auth,format,public}.json', { import: 'default' });
 const state = { locale: 'en', groups: new Set(), listeners: new Set() };
 const store = {}; // language -> {key: AST}
 const loaded = new Set(); // 'de/gantt'
@@ -37,7 +37,11 @@ const loaders = { ...signedOutCatalogs };
 function namespaces(group) {
   return Object.keys(loaders).filter((p) => p.includes('/en/'))
     .map((p) => p.slice(p.lastIndexOf('/') + 1, -'.json'.length))
-    .filter((ns) => (group === 'signedOut' ? SIGNED_OUT.includes(ns) : !SIGNED_OUT.includes(ns)));
+    .filter((ns) => {
+      if (group === 'signedOut') return SIGNED_OUT.includes(ns);
+      if (group === 'public') return ns === 'public';
+      return !SIGNED_OUT.includes(ns);
+    });
 }
 
 /** Put one namespace's parsed messages in (the catalog loader, and the tests' set-up). */
@@ -61,12 +65,15 @@ async function loadNamespace(language, ns) {
   addCatalog(language, ns, load ? await load() : {});
 }
 
-/** Load a group ('signedOut' or 'app') of the current language; what else it needs (moment's locale) too. */
+/**
+ * Load a group ('signedOut', 'public': the signed-out legal pages, or 'app') of the current language; what else it
+ * needs (moment's locale) too.
+ */
 export async function loadGroup(group, language = state.locale) {
-  if (group !== 'signedOut') Object.assign(loaders, (await import('./appCatalogs.js')).default);
+  if (group === 'app') Object.assign(loaders, (await import('./appCatalogs.js')).default);
   await Promise.all(namespaces(group).map((ns) => loadNamespace(language, ns)));
   // moment (and its locale data) belongs to the signed-in app's chunk: never to the login page's.
-  if (group !== 'signedOut') await import('./momentLocale.js').then((m) => m.applyMomentLocale(language));
+  if (group === 'app') await import('./momentLocale.js').then((m) => m.applyMomentLocale(language));
   if (language === state.locale) state.groups.add(group);
 }
 
