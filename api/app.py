@@ -6,6 +6,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter
 
 from .config import Config
+from . import i18n
 from .errors import register_error_handlers
 from .extensions import cors, db, jwt, limiter, migrate
 from . import transactions  # SQLite BEGIN IMMEDIATE for writes; sessions closed safely
@@ -44,6 +45,7 @@ def create_app(config=None, **overrides):
     migrate.init_app(app, db, directory=os.path.join(os.path.dirname(os.path.dirname(__file__)), "migrations"),
                      compare_type=True, render_as_batch=True)
     jwt.init_app(app)
+    i18n.init_app(app)
     # Bound switched on so its hooks exist on every app; a disabled app is exempted per request
     # (extensions._limits_off_for_this_app). Binding it off would switch it off for every app.
     enabled = app.config["RATELIMIT_ENABLED"]

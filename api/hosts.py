@@ -40,10 +40,11 @@ def brand_of_host(host):
 
 
 def brand(key):
-    """{key, name, title, publicUrl} of a brand; an unknown one is the default brand."""
+    """{key, name, title, publicUrl, language} of a brand; an unknown one is the default brand."""
     brands = table().get("brands") or {}
     if key not in brands:
         key = (table().get("default") or {}).get("brand", DEFAULT_BRAND)
     b = brands.get(key) or {}
     url = (b.get("publicUrl") or current_app.config["PUBLIC_URL"]).rstrip("/")
-    return {"key": key, "name": b.get("name") or key, "title": b.get("title") or b.get("name") or key, "publicUrl": url}
+    return {"key": key, "name": b.get("name") or key, "title": b.get("title") or b.get("name") or key, "publicUrl": url,
+            "language": b.get("language") or "en"}

@@ -20,12 +20,15 @@ def conditional(tag, build):
     """Answer 304 with no body when the client already holds `tag` (If-None-Match, weak or strong: nginx's gzip
     weakens tags), else 200 with build()'s body; either way with the tag, private and revalidated every time."""
     from flask import current_app, request
+    from ..i18n import get_locale
+    tag = f"{tag}.{get_locale()}"  # the same data said in another language is another answer
     if request.if_none_match.contains_weak(tag):
         resp = current_app.response_class(status=304)
     else:
         resp = current_app.json.response(build())
     resp.set_etag(tag)
     resp.headers["Cache-Control"] = "private, no-cache"
+    resp.vary.add("Accept-Language")
     return resp
 
 

@@ -14,6 +14,7 @@ class User(db.Model):
     phone = db.Column(db.String(40), nullable=True)
     country = db.Column(db.String(80), nullable=True)
     avatar = db.Column(db.String(80), nullable=True)  # stored file name under UPLOAD_DIR/avatars
+    language = db.Column(db.String(5), nullable=True)  # api/i18n.py LANGUAGES; null: never chosen
     created = db.Column(db.DateTime, nullable=False, default=utcnow)
     # Any change of the row: pages showing people (names, avatars) are revalidated by it (conditional GET).
     updated = db.Column(db.DateTime, nullable=True, default=utcnow, onupdate=utcnow, index=True)

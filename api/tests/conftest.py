@@ -147,6 +147,16 @@ def claim_shared_data(request):
 
 
 @pytest.fixture(autouse=True)
+def _huey_mode_kept():
+    """An app a test makes with another configuration (gunicorn's start, a limited app) sets Huey's mode for the
+    whole process (api/app.py): put it back, so that the tests after it still run their tasks at once."""
+    from api import tasks
+    before = tasks.huey.immediate
+    yield
+    tasks.huey.immediate = before
+
+
+@pytest.fixture(autouse=True)
 def db(app, request):
     """Empty tables and fresh platforms before each test (unless the module shares its data)."""
     owner = shared_data_owner(request)

@@ -267,7 +267,7 @@ def test_profile_edit_and_errors(client, team, token_for):
     h = token_for(viewer)
     form = client.get("/api/profile/edit", headers=h).get_json()
     names = [e["name"] for e in form["elements"]]
-    assert names == ["name", "email", "organisation", "position", "phone", "country"]
+    assert names == ["name", "email", "organisation", "position", "phone", "country", "language"]
     assert next(e for e in form["elements"] if e["name"] == "email")["disabled"] is True
     r = client.put("/api/profile/edit", headers=h, json={"name": "  ", "organisation": "x" * 300})
     assert r.status_code == 400

@@ -18,7 +18,7 @@ avatar_bp = Blueprint("avatar", __name__, url_prefix="/api/avatar")
 def present(user):
     return {"id": user.id, "name": user.name, "username": user.email, "email": user.email,
             "organisation": user.organisation, "position": user.position, "phone": user.phone, "country": user.country,
-            "avatar": user_avatar(user), "isSuperuser": user.is_superuser}
+            "avatar": user_avatar(user), "isSuperuser": user.is_superuser, "language": user.language}
 
 
 def _form(user):

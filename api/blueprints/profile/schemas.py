@@ -15,6 +15,7 @@ class ProfileSchema(Camel):
     country = fields.String(allow_none=True)
     avatar = fields.String(allow_none=True)
     isSuperuser = fields.Boolean()
+    language = fields.String(allow_none=True, metadata={"description": "The language chosen (en, de, fr, it, es, pt); null: none"})
 
 
 class ProfileFormSchema(FormSchema):
