@@ -7,6 +7,7 @@ from sqlalchemy import bindparam, select
 
 from .errors import error_response
 from .extensions import db, jwt
+from .i18n import N_
 from .models import ApiToken, User, UserSession
 from .models.base import utcnow
 from .services import api_tokens, sessions
@@ -79,27 +80,27 @@ def _revoked(_header, payload):
 
 @jwt.user_lookup_error_loader
 def _lookup_error(_header, _payload):
-    return error_response(401, "Your session is no longer valid, please sign in again")
+    return error_response(401, N_("Your session is no longer valid, please sign in again"))
 
 
 @jwt.expired_token_loader
 def _expired(_header, _payload):
-    return error_response(401, "Your session has expired, please sign in again")
+    return error_response(401, N_("Your session has expired, please sign in again"))
 
 
 @jwt.revoked_token_loader
 def _revoked_answer(_header, _payload):
-    return error_response(401, "You have signed out, please sign in again")
+    return error_response(401, N_("You have signed out, please sign in again"))
 
 
 @jwt.invalid_token_loader
 def _invalid(reason):
-    return error_response(401, "Invalid token")
+    return error_response(401, N_("Invalid token"))
 
 
 @jwt.unauthorized_loader
 def _missing(reason):
-    return error_response(401, "Authentication required")
+    return error_response(401, N_("Authentication required"))
 
 
 def current_claims():

@@ -7,12 +7,14 @@ from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.exceptions import HTTPException
 
+from .i18n import N_
+
 log = logging.getLogger(__name__)
 
 
 class ApiError(Exception):
     status = 400
-    message = "Bad request"
+    message = N_("Bad request")
 
     def __init__(self, message=None, errors=None, status=None):
         super().__init__(message or self.message)
@@ -22,10 +24,30 @@ class ApiError(Exception):
             self.status = status
 
     def body(self):
-        body = {"error": self.message}
+        # Said in the request's language (api/i18n.py): messages are English msgids, translated as they leave.
+        body = {"error": _said(self.message)}
         if self.errors is not None:
-            body["errors"] = self.errors
+            body["errors"] = _translated(self.errors)
         return body
+
+
+def _translated(errors):
+    if isinstance(errors, dict):
+        return {k: _translated(v) for k, v in errors.items()}
+    if isinstance(errors, list):
+        return [_translated(v) for v in errors]
+    return _said(errors)
+
+
+def _said(message):
+    """A message (its English text) in the request's language. Working out the language may read the user's row
+    (their profile's choice): when it cannot be read (the database is away, the answer a 503), the message leaves in
+    English rather than the answer turning into a 500."""
+    from .i18n import translate
+    try:
+        return translate(message)
+    except Exception:  # noqa: BLE001 - any failure to read the user's language
+        return message
 
 
 class BadRequest(ApiError):
@@ -34,28 +56,28 @@ class BadRequest(ApiError):
 
 class Unauthorized(ApiError):
     status = 401
-    message = "Authentication required"
+    message = N_("Authentication required")
 
 
 class Forbidden(ApiError):
     status = 403
-    message = "You do not have the right to do this"
+    message = N_("You do not have the right to do this")
 
 
 class NotFound(ApiError):
     status = 404
-    message = "Not found"
+    message = N_("Not found")
 
 
 class Conflict(ApiError):
     status = 409
-    message = "Conflict"
+    message = N_("Conflict")
 
 
 class Stale(Conflict):
     """An edit sent with a version the item no longer has: someone else changed it since the form was read. The
     answer carries the item as it is now (`item`), so the client can show it and keep what was typed."""
-    message = "This item was changed by someone else. Reload to see the changes."
+    message = N_("This item was changed by someone else. Reload to see the changes.")
 
     def __init__(self, item=None):
         super().__init__()
@@ -71,26 +93,26 @@ class Stale(Conflict):
 class Invalid(ApiError):
     """A form that did not validate: errors is {element name: [messages]}."""
     status = 422
-    message = "The form has errors"
+    message = N_("The form has errors")
 
 
 class Locked(ApiError):
     status = 423
-    message = "Locked"
+    message = N_("Locked")
 
 
 def error_response(status, message, errors=None):
-    body = {"error": message}
+    body = {"error": _said(message)}
     if errors is not None:
-        body["errors"] = errors
+        body["errors"] = _translated(errors)
     return jsonify(body), status
 
 
 # Unique rules and what a person is told when a concurrent request got there first.
 CONFLICTS = {
-    "uq_membership_module_user": "This person is already a member here",
-    "uq_custom_field_module_attribute": "A custom field with this attribute already exists here",
-    "ix_deliverable_module_id": "This module already has a status",
+    "uq_membership_module_user": N_("This person is already a member here"),
+    "uq_custom_field_module_attribute": N_("A custom field with this attribute already exists here"),
+    "ix_deliverable_module_id": N_("This module already has a status"),
 }
 CONFLICT_COLUMNS = {"membership.module_id, membership.user_id": "uq_membership_module_user",
                     "custom_field.module_id, custom_field.attribute": "uq_custom_field_module_attribute",
@@ -104,7 +126,7 @@ def conflict_message(e):
     if name is None:
         text = str(orig)
         name = next((n for cols, n in CONFLICT_COLUMNS.items() if cols in text), None)
-    return CONFLICTS.get(name, "This conflicts with a change made at the same moment: please reload and try again")
+    return CONFLICTS.get(name, N_("This conflicts with a change made at the same moment: please reload and try again"))
 
 
 def _rollback():
@@ -127,12 +149,14 @@ def register_error_handlers(app):
     def _http_error(e):
         db.session.rollback()
         messages = {
-            404: "Not found",
-            405: "Method not allowed",
-            413: "The upload is too large (limit %d MB)" % (app.config["MAX_CONTENT_LENGTH"] // (1024 * 1024)),
-            429: "Too many attempts, please wait and try again",
+            404: N_("Not found"),
+            405: N_("Method not allowed"),
+            413: N_("The upload is too large (limit %(mb)d MB)"),
+            429: N_("Too many attempts, please wait and try again"),
         }
         message = messages.get(e.code) or e.description or e.name
+        if e.code == 413:  # said, then filled in
+            message = _said(message) % {"mb": app.config["MAX_CONTENT_LENGTH"] // (1024 * 1024)}
         resp = error_response(e.code, message)
         if e.code == 429 and getattr(e, "retry_after", None):
             resp[0].headers["Retry-After"] = str(e.retry_after)
@@ -159,7 +183,7 @@ def register_error_handlers(app):
         # The database is down, restarting or too busy: say so, and let the pool reconnect on the next request.
         _rollback()
         log.warning("Database unavailable: %s", e.__class__.__name__)
-        resp = error_response(503, "The service is briefly unavailable, please try again in a moment")
+        resp = error_response(503, N_("The service is briefly unavailable, please try again in a moment"))
         resp[0].headers["Retry-After"] = "5"
         return resp
 
@@ -167,4 +191,4 @@ def register_error_handlers(app):
     def _unexpected(e):
         db.session.rollback()
         log.exception("Unhandled error")
-        return error_response(500, "Internal server error")
+        return error_response(500, N_("Internal server error"))

@@ -1,7 +1,8 @@
 """Every link the API emits, declared once, beside `permissions.py` whose predicates decide them.
 
 A declaration names the item kind that carries the link, the key in its `links` map, the Flask endpoint it
-calls, its label, access and operation, the predicate that decides whether this user may follow it now, and
+calls, its label (English, marked for the catalogs; said in the reader's language when the map is built), access
+and operation, the predicate that decides whether this user may follow it now, and
 how the endpoint's URL arguments come from the item. The wire shape is spec §3's
 `{route, url, label, access, operation}`: `route` is the endpoint's name and `url` is filled from the endpoint's
 own rule, so neither can drift from the routes. `links.of(kind, ctx)` builds an item's map; a list row asks for
@@ -17,6 +18,8 @@ from typing import Callable, Optional
 from flask import current_app
 
 from . import permissions as perm
+from .i18n import N_, _
+from .presenting import say, said_table
 from .services import platforms
 
 
@@ -60,8 +63,8 @@ def template(endpoint):
     return t
 
 
-def _link(d, url, label=None):
-    return {"route": d.endpoint, "url": url, "label": label or d.label, "access": d.access, "operation": d.operation}
+def _link(d, url, label):
+    return {"route": d.endpoint, "url": url, "label": label, "access": d.access, "operation": d.operation}
 
 
 _SELECTED = {}
@@ -78,18 +81,19 @@ def _defs(kind, only):
 def of(kind, c, only=None):
     """The links map of one item of `kind` for the context `c` (only the names in `only`, a tuple, when given)."""
     out = {}
+    table = said_table()  # the labels in the reader's language, looked up once per language and label
     for d in _defs(kind, only):
         if not d.when(c):
             continue
         args = d.args(c)
         if d.family is not None:
             for name, label, more in d.family(c):
-                out[name] = _link(d, template(d.endpoint).format(**args, **more), label)
+                out[name] = _link(d, template(d.endpoint).format(**args, **more), say(label, table))
             continue
         url = (_TEMPLATES.get(d.endpoint) or template(d.endpoint)).format(**args)
         if d.query is not None:
             url = f"{url}?{d.query(c)}"
-        out[d.name] = {"route": d.endpoint, "url": url, "label": d.label, "access": d.access,
+        out[d.name] = {"route": d.endpoint, "url": url, "label": say(d.label, table), "access": d.access,
                        "operation": d.operation}
     return out
 
@@ -116,8 +120,8 @@ def _both(*preds):
 # --- module ------------------------------------------------------------------------------------------------------
 
 def _child_types(c):
-    return [("add_" + platforms.short_type(rule.child_type), "Add " + rule.label, {"type_": rule.child_type})
-            for rule in platforms.child_rules(c.module)]
+    return [("add_" + platforms.short_type(rule.child_type), _("Add %(type)s", type=say(rule.label, said_table())),
+             {"type_": rule.child_type}) for rule in platforms.child_rules(c.module)]
 
 
 def _may_reindex(c):
@@ -130,55 +134,57 @@ def _no_deliverable(c):
 
 
 M = "module"
-declare(M, "view", "module.view", "View", "view", when=lambda c: c.r.view)
-declare(M, "edit", "module.edit", "Edit", "edit", "POST", ok("edit"))
-declare(M, "delete", "module.delete", "Delete", "delete", "DELETE", ok("delete"))
-declare(M, "add_<type>", "module.add", "Add", "create", "POST", ok("create"), family=_child_types)
-declare(M, "add_deliverable", "deliverable.add", "Add Status", "edit", "POST", _both(ok("content"), _no_deliverable))
+declare(M, "view", "module.view", N_("View"), "view", when=lambda c: c.r.view)
+declare(M, "edit", "module.edit", N_("Edit"), "edit", "POST", ok("edit"))
+declare(M, "delete", "module.delete", N_("Delete"), "delete", "DELETE", ok("delete"))
+declare(M, "add_<type>", "module.add", N_("Add"), "create", "POST", ok("create"), family=_child_types)
+declare(M, "add_deliverable", "deliverable.add", N_("Add Status"), "edit", "POST",
+        _both(ok("content"), _no_deliverable))
 # 'Add Date' of one date where the module has no deliverable yet: creates it with that date.
-for _name, _label in (("start_date", "Start Date"), ("deadline", "Deadline"), ("commence_date", "Commenced"),
-                      ("completion_date", "Completion")):
+for _name, _label in (("start_date", N_("Start Date")), ("deadline", N_("Deadline")),
+                      ("commence_date", N_("Commenced")), ("completion_date", N_("Completion"))):
     declare(M, f"add_{_name}", f"deliverable.add_{_name}", _label, "edit", "POST",
             _both(ok("content"), _no_deliverable))
-declare(M, "add_article", "article.add", "Add Knowledge", "edit", "POST", ok("content"))
-declare(M, "add_file", "vault.upload", "Upload File", "edit", "POST", ok("content"))
-declare(M, "add_reference", "reference.add", "Add Reference", "edit", "POST", ok("content"))
-declare(M, "relations", "relation.list_", "Relations", "view", when=lambda c: c.r.view and c.module.level > 1)
-declare(M, "add_relation", "relation.add", "Add Relation", "edit", "POST",
+declare(M, "add_article", "article.add", N_("Add Knowledge"), "edit", "POST", ok("content"))
+declare(M, "add_file", "vault.upload", N_("Upload File"), "edit", "POST", ok("content"))
+declare(M, "add_reference", "reference.add", N_("Add Reference"), "edit", "POST", ok("content"))
+declare(M, "relations", "relation.list_", N_("Relations"), "view", when=lambda c: c.r.view and c.module.level > 1)
+declare(M, "add_relation", "relation.add", N_("Add Relation"), "edit", "POST",
         lambda c: c.module.level > 1 and ok("content")(c))
-declare(M, "baselines", "baseline.list_", "Baselines", "view", when=lambda c: c.r.view and c.module.level > 1)
-declare(M, "export_mspdi", "planning.mspdi_export", "Export MS Project", "view",
+declare(M, "baselines", "baseline.list_", N_("Baselines"), "view", when=lambda c: c.r.view and c.module.level > 1)
+declare(M, "export_mspdi", "planning.mspdi_export", N_("Export MS Project"), "view",
         when=lambda c: c.r.view and c.module.level > 1)
-declare(M, "add_baseline", "baseline.add", "Save Baseline", "edit", "POST",
+declare(M, "add_baseline", "baseline.add", N_("Save Baseline"), "edit", "POST",
         lambda c: c.module.level > 1 and ok("content")(c))
-declare(M, "add_metric", "report.metric_add", "Add Metric", "edit", "POST", ok("content"))
-declare(M, "add_custom_field", "custom_field_def.add", "Add Custom Field", "edit", "POST", ok("content"))
-declare(M, "save_logo", "brand.save_logo", "Change Logo", "edit", "POST", ok("content"))
-declare(M, "add_comment", "comment.add", "Add Comment", "view", "POST", ok("comment"))
-declare(M, "add_membership", "membership.add", "Add User", "edit", "POST", ok("add_member"))
-declare(M, "invite", "invitation.invite", "Invite User", "edit", "POST", ok("add_member"))
-declare(M, "lock", "module.lock", "Lock", "admin", "PATCH", ok("lock"))
-declare(M, "unlock", "module.unlock", "Unlock", "admin", "PATCH", ok("unlock"))
+declare(M, "add_metric", "report.metric_add", N_("Add Metric"), "edit", "POST", ok("content"))
+declare(M, "add_custom_field", "custom_field_def.add", N_("Add Custom Field"), "edit", "POST", ok("content"))
+declare(M, "save_logo", "brand.save_logo", N_("Change Logo"), "edit", "POST", ok("content"))
+declare(M, "add_comment", "comment.add", N_("Add Comment"), "view", "POST", ok("comment"))
+declare(M, "add_membership", "membership.add", N_("Add User"), "edit", "POST", ok("add_member"))
+declare(M, "invite", "invitation.invite", N_("Invite User"), "edit", "POST", ok("add_member"))
+declare(M, "lock", "module.lock", N_("Lock"), "admin", "PATCH", ok("lock"))
+declare(M, "unlock", "module.unlock", N_("Unlock"), "admin", "PATCH", ok("unlock"))
 # A templated link: the client puts the sibling to move after (0: first) in place of {previous_id}.
-declare(M, "reindex", "module.reindex", "Move", "edit", "GET", _may_reindex,
+declare(M, "reindex", "module.reindex", N_("Move"), "edit", "GET", _may_reindex,
         args=lambda c: {"module_id": c.module.id, "previous_id": "{previous_id}"})
-declare(M, "feed", "feed.list_", "Feed", "view")
-declare(M, "tree", "module.tree", "Subtree", "view")
+declare(M, "feed", "feed.list_", N_("Feed"), "view")
+declare(M, "tree", "module.tree", N_("Subtree"), "view")
 # Make a new version: the module's edit right (spec §6) and somewhere to put the copy.
-declare(M, "clone", "clone.clone", "Clone", "create", "POST",
+declare(M, "clone", "clone.clone", N_("Clone"), "create", "POST",
         lambda c: ok("edit")(c) and perm.has_clone_target(c.user, c.module))
-declare(M, "templates", "clone_config.list_", "Templates", "edit", when=ok("edit"))
+declare(M, "templates", "clone_config.list_", N_("Templates"), "edit", when=ok("edit"))
 
 # Watching and live updates (module/view only: it says whether the reader watches, `extra["watching"]`).
-declare(M, "watch", "watch.watch", "Watch", "view", "POST",
+declare(M, "watch", "watch.watch", N_("Watch"), "view", "POST",
         lambda c: "watching" in c.extra and not c.extra["watching"] and ok("watch")(c))
-declare(M, "unwatch", "watch.unwatch", "Unwatch", "view", "POST",
+declare(M, "unwatch", "watch.unwatch", N_("Unwatch"), "view", "POST",
         lambda c: "watching" in c.extra and c.extra["watching"] and ok("watch")(c))
-declare(M, "live", "live.ticket", "Live updates", "view", when=lambda c: "watching" in c.extra and ok("watch")(c))
-declare(M, "mentionable", "discussion.mentionable", "People to mention", "view",
+declare(M, "live", "live.ticket", N_("Live updates"), "view", when=lambda c: "watching" in c.extra and ok("watch")(c))
+declare(M, "mentionable", "discussion.mentionable", N_("People to mention"), "view",
         when=lambda c: "watching" in c.extra and ok("comment")(c))
-declare(M, "webhooks", "webhook.list_", "Webhooks", "admin", when=lambda c: "watching" in c.extra and ok("webhooks")(c))
-declare(M, "planning_settings", "planning.settings_form", "Planning", "admin",
+declare(M, "webhooks", "webhook.list_", N_("Webhooks"), "admin",
+        when=lambda c: "watching" in c.extra and ok("webhooks")(c))
+declare(M, "planning_settings", "planning.settings_form", N_("Planning"), "admin",
         when=lambda c: "watching" in c.extra and ok("planning")(c))
 
 # What a row of a list acts on (compact list rows: see docs/architecture.md).
@@ -188,36 +194,37 @@ ROW_LINKS = ("view", "edit", "delete", "reindex")
 
 D = "deliverable"
 _deliverable_args = _item_args("deliverable_id")
-declare(D, "find", "deliverable.find", "View", "view")
-declare(D, "edit", "deliverable.edit", "Edit Status", "edit", "POST", ok("content"), _deliverable_args)
-declare(D, "edit_owner", "deliverable.edit_owner", "Owner", "edit", "POST", ok("content"), _deliverable_args)
-declare(D, "edit_start_date", "deliverable.edit_start_date", "Start Date", "edit", "POST", ok("content"),
+declare(D, "find", "deliverable.find", N_("View"), "view")
+declare(D, "edit", "deliverable.edit", N_("Edit Status"), "edit", "POST", ok("content"), _deliverable_args)
+declare(D, "edit_owner", "deliverable.edit_owner", N_("Owner"), "edit", "POST", ok("content"), _deliverable_args)
+declare(D, "edit_start_date", "deliverable.edit_start_date", N_("Start Date"), "edit", "POST", ok("content"),
         _deliverable_args)
-declare(D, "edit_deadline", "deliverable.edit_deadline", "Deadline", "edit", "POST", ok("content"), _deliverable_args)
-declare(D, "edit_commence_date", "deliverable.edit_commence_date", "Commenced", "edit", "POST", ok("content"),
+declare(D, "edit_deadline", "deliverable.edit_deadline", N_("Deadline"), "edit", "POST", ok("content"),
         _deliverable_args)
-declare(D, "edit_completion_date", "deliverable.edit_completion_date", "Completion", "edit", "POST", ok("content"),
+declare(D, "edit_commence_date", "deliverable.edit_commence_date", N_("Commenced"), "edit", "POST", ok("content"),
+        _deliverable_args)
+declare(D, "edit_completion_date", "deliverable.edit_completion_date", N_("Completion"), "edit", "POST", ok("content"),
         _deliverable_args)
 
-declare(D, "edit_dates", "deliverable.edit_dates", "Dates", "edit", "POST", ok("content"), _deliverable_args)
+declare(D, "edit_dates", "deliverable.edit_dates", N_("Dates"), "edit", "POST", ok("content"), _deliverable_args)
 # How the module repeats (issue 42, point 6): set or changed, and stopped when it does.
-declare(D, "edit_recurrence", "recurrence.recurrence_save", "Repeat", "edit", "POST", ok("content"))
-declare(D, "stop_recurrence", "recurrence.recurrence_stop", "Stop repeating", "edit", "DELETE",
+declare(D, "edit_recurrence", "recurrence.recurrence_save", N_("Repeat"), "edit", "POST", ok("content"))
+declare(D, "stop_recurrence", "recurrence.recurrence_stop", N_("Stop repeating"), "edit", "DELETE",
         lambda c: c.item.recurrence is not None and ok("content")(c))
 # What a drag would move along the module's relations (issue 42): asked while a bar is dragged, nothing saved.
-declare(D, "preview_move", "relation.preview", "Preview", "edit", "POST", ok("content"))
+declare(D, "preview_move", "relation.preview", N_("Preview"), "edit", "POST", ok("content"))
 
 # What a row's deliverable acts on: the Gantt moves a bar's start date or deadline, or both in one write, and
 # previews what that moves (compact list rows).
 DELIVERABLE_ROW_LINKS = ("edit_start_date", "edit_deadline", "edit_dates", "preview_move")
 
-declare("brand", "view_logo", "brand.logo", "Logo", "view", when=lambda c: bool(c.item.logo),
+declare("brand", "view_logo", "brand.logo", N_("Logo"), "view", when=lambda c: bool(c.item.logo),
         args=lambda c: {"brand_id": c.item.id})
-declare("brand", "save_logo", "brand.save_logo", "Change Logo", "edit", "POST", ok("content"))
+declare("brand", "save_logo", "brand.save_logo", N_("Change Logo"), "edit", "POST", ok("content"))
 
-declare("membership", "edit", "membership.edit", "Edit", "edit", "POST",
+declare("membership", "edit", "membership.edit", N_("Edit"), "edit", "POST",
         lambda c: perm.membership_error(c.r, c.module, c.item, "edit_member") is None, _item_args("membership_id"))
-declare("membership", "delete", "membership.delete", "Delete", "delete", "DELETE",
+declare("membership", "delete", "membership.delete", N_("Delete"), "delete", "DELETE",
         lambda c: not perm.last_portal_admin(c.module, c.item, c.extra["admins"])
         and perm.membership_error(c.r, c.module, c.item, "delete_member") is None, _item_args("membership_id"))
 
@@ -226,52 +233,54 @@ def _relation_ok(c):
     return perm.relation_error(c.r, c.module, c.extra["other_r"], c.extra["other"]) is None
 
 
-declare("relation", "edit", "relation.edit", "Edit", "edit", "POST", _relation_ok, _item_args("relation_id"))
-declare("relation", "delete", "relation.delete", "Delete", "edit", "DELETE", _relation_ok, _item_args("relation_id"))
+declare("relation", "edit", "relation.edit", N_("Edit"), "edit", "POST", _relation_ok, _item_args("relation_id"))
+declare("relation", "delete", "relation.delete", N_("Delete"), "edit", "DELETE", _relation_ok,
+        _item_args("relation_id"))
 
 # A baseline of the module's subtree (issue 42): compared with the plan by its readers, deleted by its editors.
-declare("baseline", "slips", "baseline.slips", "Slips", "view", args=_item_args("baseline_id"))
-declare("baseline", "delete", "baseline.delete", "Delete", "edit", "DELETE", ok("content"), _item_args("baseline_id"))
+declare("baseline", "slips", "baseline.slips", N_("Slips"), "view", args=_item_args("baseline_id"))
+declare("baseline", "delete", "baseline.delete", N_("Delete"), "edit", "DELETE", ok("content"),
+        _item_args("baseline_id"))
 
 # A pending invitation of the module: sent again or withdrawn by whoever may add members there.
-declare("invitation", "resend", "invitation.resend", "Send again", "edit", "POST", ok("add_member"),
+declare("invitation", "resend", "invitation.resend", N_("Send again"), "edit", "POST", ok("add_member"),
         _item_args("invitation_id"))
-declare("invitation", "revoke", "invitation.revoke", "Revoke", "delete", "DELETE", ok("add_member"),
+declare("invitation", "revoke", "invitation.revoke", N_("Revoke"), "delete", "DELETE", ok("add_member"),
         _item_args("invitation_id"))
 
 # A custom field seen from one module: `extra["values"]` are that module's values of it.
-declare("custom_field", "add_<attribute>_value", "custom_field.value_add", "Add value", "edit", "POST",
+declare("custom_field", "add_<attribute>_value", "custom_field.value_add", N_("Add value"), "edit", "POST",
         lambda c: ok("content")(c) and (perm.takes_many(c.item) or not c.extra["values"]),
         _item_args("field_id"),
-        family=lambda c: [(f"add_{c.item.attribute}_value", "Add value", {})])
-declare("custom_value", "edit", "custom_field.value_edit", "Edit", "edit", "POST", ok("content"),
+        family=lambda c: [(f"add_{c.item.attribute}_value", N_("Add value"), {})])
+declare("custom_value", "edit", "custom_field.value_edit", N_("Edit"), "edit", "POST", ok("content"),
         _item_args("value_id"))
-declare("custom_value", "delete", "custom_field.value_delete", "Delete", "delete", "DELETE", ok("content"),
+declare("custom_value", "delete", "custom_field.value_delete", N_("Delete"), "delete", "DELETE", ok("content"),
         _item_args("value_id"))
 
-declare("custom_field_def", "edit", "custom_field_def.edit", "Edit", "edit", "POST", ok("content"),
+declare("custom_field_def", "edit", "custom_field_def.edit", N_("Edit"), "edit", "POST", ok("content"),
         _item_args("field_id"))
-declare("custom_field_def", "delete", "custom_field_def.delete", "Delete", "delete", "DELETE",
+declare("custom_field_def", "delete", "custom_field_def.delete", N_("Delete"), "delete", "DELETE",
         lambda c: ok("remove")(c) and perm.field_deletable(c.item), _item_args("field_id"))
 
 A = "article"
-declare(A, "view", "article.view", "View", "view", args=_item_args("article_id"))
-declare(A, "edit", "article.edit", "Edit", "edit", "POST", ok("content"), _item_args("article_id"))
-declare(A, "add_child", "article.add", "Add Knowledge", "edit", "POST",  # none on an article at articles.MAX_DEPTH
+declare(A, "view", "article.view", N_("View"), "view", args=_item_args("article_id"))
+declare(A, "edit", "article.edit", N_("Edit"), "edit", "POST", ok("content"), _item_args("article_id"))
+declare(A, "add_child", "article.add", N_("Add Knowledge"), "edit", "POST",  # none on an article at articles.MAX_DEPTH
         lambda c: c.extra.get("nests", True) and ok("content")(c))
-declare(A, "delete", "article.delete", "Delete", "delete", "DELETE", ok("remove"), _item_args("article_id"))
+declare(A, "delete", "article.delete", N_("Delete"), "delete", "DELETE", ok("remove"), _item_args("article_id"))
 
 C = "comment"
-declare(C, "edit", "comment.edit", "Edit", "view", "POST",
+declare(C, "edit", "comment.edit", N_("Edit"), "view", "POST",
         lambda c: perm.comment_error(c.user, c.r, c.module, c.item, "edit") is None, _item_args("comment_id"))
-declare(C, "delete", "comment.delete", "Delete", "delete", "DELETE",
+declare(C, "delete", "comment.delete", N_("Delete"), "delete", "DELETE",
         lambda c: perm.comment_error(c.user, c.r, c.module, c.item, "delete") is None, _item_args("comment_id"))
-declare(C, "reply", "comment.reply", "Reply", "view", "POST",
+declare(C, "reply", "comment.reply", N_("Reply"), "view", "POST",
         lambda c: perm.comment_error(c.user, c.r, c.module, c.item, "reply") is None, _item_args("comment_id"))
 
 # The vault of a module, its files (with versions) and references; a locked item is neither edited nor deleted.
-declare("vault", "add_file", "vault.upload", "Upload File", "edit", "POST", ok("content"))
-declare("vault", "add_reference", "reference.add", "Add Reference", "edit", "POST", ok("content"))
+declare("vault", "add_file", "vault.upload", N_("Upload File"), "edit", "POST", ok("content"))
+declare("vault", "add_reference", "reference.add", N_("Add Reference"), "edit", "POST", ok("content"))
 
 
 def _item(action):
@@ -279,66 +288,66 @@ def _item(action):
 
 
 F = "file"
-declare(F, "download", "vault.download", "Download", "view", args=_item_args("file_id"))
-declare(F, "edit", "vault.edit", "Edit", "edit", "POST", _item("edit"), _item_args("file_id"))
-declare(F, "delete", "vault.delete", "Delete", "delete", "DELETE", _item("delete"), _item_args("file_id"))
-declare(F, "lock", "vault.lock_file", "Lock", "edit", "PATCH", _item("lock"), _item_args("file_id"))
-declare(F, "unlock", "vault.unlock_file", "Unlock", "edit", "PATCH", _item("unlock"), _item_args("file_id"))
-declare("file_version", "download", "vault.download_version", "Download", "view",
+declare(F, "download", "vault.download", N_("Download"), "view", args=_item_args("file_id"))
+declare(F, "edit", "vault.edit", N_("Edit"), "edit", "POST", _item("edit"), _item_args("file_id"))
+declare(F, "delete", "vault.delete", N_("Delete"), "delete", "DELETE", _item("delete"), _item_args("file_id"))
+declare(F, "lock", "vault.lock_file", N_("Lock"), "edit", "PATCH", _item("lock"), _item_args("file_id"))
+declare(F, "unlock", "vault.unlock_file", N_("Unlock"), "edit", "PATCH", _item("unlock"), _item_args("file_id"))
+declare("file_version", "download", "vault.download_version", N_("Download"), "view",
         args=lambda c: {"module_id": c.module.id, "file_id": c.item.file_id, "version_id": c.item.id})
 
 R = "reference"
-declare(R, "edit", "reference.edit_ref", "Edit", "edit", "POST", _item("edit"), _item_args("ref_id"))
-declare(R, "delete", "reference.delete_ref", "Delete", "delete", "DELETE", _item("delete"), _item_args("ref_id"))
-declare(R, "lock", "reference.lock_ref", "Lock", "edit", "PATCH", _item("lock"), _item_args("ref_id"))
-declare(R, "unlock", "reference.unlock_ref", "Unlock", "edit", "PATCH", _item("unlock"), _item_args("ref_id"))
+declare(R, "edit", "reference.edit_ref", N_("Edit"), "edit", "POST", _item("edit"), _item_args("ref_id"))
+declare(R, "delete", "reference.delete_ref", N_("Delete"), "delete", "DELETE", _item("delete"), _item_args("ref_id"))
+declare(R, "lock", "reference.lock_ref", N_("Lock"), "edit", "PATCH", _item("lock"), _item_args("ref_id"))
+declare(R, "unlock", "reference.unlock_ref", N_("Unlock"), "edit", "PATCH", _item("unlock"), _item_args("ref_id"))
 
-declare("report", "view", "report.list_", "Report", "view")
-declare("report", "add_metric", "report.metric_add", "Add Metric", "edit", "POST", ok("content"))
-declare("report", "save_layout", "report.save_layout", "Save Layout", "edit", "POST", ok("content"),
+declare("report", "view", "report.list_", N_("Report"), "view")
+declare("report", "add_metric", "report.metric_add", N_("Add Metric"), "edit", "POST", ok("content"))
+declare("report", "save_layout", "report.save_layout", N_("Save Layout"), "edit", "POST", ok("content"),
         _item_args("report_id"))
-declare("metric", "edit", "report.metric_edit", "Edit", "edit", "POST", ok("content"), _item_args("metric_id"))
-declare("metric", "delete", "report.metric_delete", "Delete", "delete", "DELETE", ok("remove"),
+declare("metric", "edit", "report.metric_edit", N_("Edit"), "edit", "POST", ok("content"), _item_args("metric_id"))
+declare("metric", "delete", "report.metric_delete", N_("Delete"), "delete", "DELETE", ok("remove"),
         _item_args("metric_id"))
 
 # A template (clone configuration) of `c.module`, its owner.
 T = "template"
-declare(T, "clone", "clone.clone", "Clone from template", "view", "POST",
+declare(T, "clone", "clone.clone", N_("Clone from template"), "view", "POST",
         when=lambda c: ok("edit")(c) and perm.has_clone_target(c.user, c.module),
         query=lambda c: f"template={c.item.id}")
-declare(T, "edit", "clone_config.edit", "Edit", "edit", "POST", ok("edit"), _item_args("template_id"))
-declare(T, "manage", "clone_config.manage", "Manage", "edit", "POST", ok("edit"), _item_args("template_id"))
-declare(T, "delete", "clone_config.delete", "Delete", "edit", "DELETE", ok("edit"), _item_args("template_id"))
+declare(T, "edit", "clone_config.edit", N_("Edit"), "edit", "POST", ok("edit"), _item_args("template_id"))
+declare(T, "manage", "clone_config.manage", N_("Manage"), "edit", "POST", ok("edit"), _item_args("template_id"))
+declare(T, "delete", "clone_config.delete", N_("Delete"), "edit", "DELETE", ok("edit"), _item_args("template_id"))
 # A template offered where work starts ('Add {type}', services/cloning.start_list): the parent's add form filled
 # from it (`c.module`: the parent, `c.item`: the template, `extra["type_"]`: the type added); it goes beside the
 # template's own links.
-declare("start", "add", "module.add", "Start from template", "create", "POST", ok("create"),
+declare("start", "add", "module.add", N_("Start from template"), "create", "POST", ok("create"),
         args=lambda c: {"module_id": c.module.id, "type_": c.extra["type_"]}, query=lambda c: f"template={c.item.id}")
 
 # A search hit (services/search.py): the page of its module, and the item's own read where it has one.
 H = "hit"
-declare(H, "module", "module.view", "Module", "view", when=lambda c: c.r.view)
-declare(H, "view", "article.view", "View", "view", when=lambda c: c.item.kind == "article",
+declare(H, "module", "module.view", N_("Module"), "view", when=lambda c: c.r.view)
+declare(H, "view", "article.view", N_("View"), "view", when=lambda c: c.item.kind == "article",
         args=_item_args("article_id"))
-declare(H, "download", "vault.download", "Download", "view", when=lambda c: c.item.kind == "file",
+declare(H, "download", "vault.download", N_("Download"), "view", when=lambda c: c.item.kind == "file",
         args=_item_args("file_id"))
 
 # A portal's webhooks and their deliveries (`c.module`: the portal).
 W = "webhook"
-declare(W, "edit", "webhook.edit", "Edit", "admin", "POST", ok("webhooks"), _item_args("webhook_id"))
-declare(W, "delete", "webhook.delete", "Delete", "admin", "DELETE", ok("webhooks"), _item_args("webhook_id"))
-declare(W, "deliveries", "webhook.deliveries", "Deliveries", "admin", when=ok("webhooks"),
+declare(W, "edit", "webhook.edit", N_("Edit"), "admin", "POST", ok("webhooks"), _item_args("webhook_id"))
+declare(W, "delete", "webhook.delete", N_("Delete"), "admin", "DELETE", ok("webhooks"), _item_args("webhook_id"))
+declare(W, "deliveries", "webhook.deliveries", N_("Deliveries"), "admin", when=ok("webhooks"),
         args=_item_args("webhook_id"))
-declare("webhooks", "add", "webhook.add", "Add Webhook", "admin", "POST", ok("webhooks"))
-declare("webhook_delivery", "redeliver", "webhook.redeliver", "Redeliver", "admin", "POST", ok("webhooks"),
+declare("webhooks", "add", "webhook.add", N_("Add Webhook"), "admin", "POST", ok("webhooks"))
+declare("webhook_delivery", "redeliver", "webhook.redeliver", N_("Redeliver"), "admin", "POST", ok("webhooks"),
         args=lambda c: {"module_id": c.module.id, "webhook_id": c.item.webhook_id, "delivery_id": c.item.id})
 
 # The signed-in user's own notifications (no module: `c.module` is None).
-declare("notification", "read", "notification.read", "Mark read", "view", "POST",
+declare("notification", "read", "notification.read", N_("Mark read"), "view", "POST",
         args=lambda c: {"notification_id": c.item.id})
 
 # --- issue 18: the signed-in user's own sessions and API tokens (no module: `c.module` is None) ------------------
-declare("session", "end", "account.end_session", "End session", "view", "DELETE",
+declare("session", "end", "account.end_session", N_("End session"), "view", "DELETE",
         when=lambda c: not c.extra.get("current"), args=lambda c: {"session_id": c.item.id})
-declare("api_token", "revoke", "account.revoke_token", "Revoke", "view", "DELETE",
+declare("api_token", "revoke", "account.revoke_token", N_("Revoke"), "view", "DELETE",
         args=lambda c: {"token_id": c.item.id})

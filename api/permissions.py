@@ -14,13 +14,14 @@ from sqlalchemy import bindparam, func
 
 from .errors import Conflict, Forbidden, Locked, NotFound
 from .extensions import db, read_rows
+from .i18n import N_
 from .models import Membership, Module
 from .models.module import path_ids, path_under
 from .services.platforms import skeleton
 
 
 class NotLocked(Conflict):
-    message = "The module is not locked"
+    message = N_("The module is not locked")
 
 
 @dataclass(frozen=True)
@@ -166,8 +167,8 @@ def membership_error(r, module, membership, action):
 
 def require_membership(user, module, membership, action):
     if membership_error(rights(user, module), module, membership, action) is not None:
-        raise Forbidden("Only someone who holds every right of this membership can change or remove it "
-                        "(an admin's only by an admin)")
+        raise Forbidden(N_("Only someone who holds every right of this membership can change or remove it "
+                           "(an admin's only by an admin)"))
 
 
 def viewers_among(user_ids, module):
@@ -198,13 +199,13 @@ def can(user, module, action, r=None):
 def require(user, module, action="view"):
     """Raise 404 if the module is invisible, 403 if the right is missing, 423 if a lock blocks it."""
     if module is None:
-        raise NotFound("Module not found")
+        raise NotFound(N_("Module not found"))
     r = rights(user, module)
     if not r.view:
-        raise NotFound("Module not found")
+        raise NotFound(N_("Module not found"))
     err = MODULE_ACTIONS[action](r, module)
     if err is Locked:
-        raise Locked("Module is locked")
+        raise Locked(N_("Module is locked"))
     if err is not None:
         raise err()
     return r
@@ -347,14 +348,14 @@ def token_request_error(user, method, endpoint):
     if t is None:
         return None
     if endpoint in SESSION_ONLY:
-        return Forbidden("An API token cannot manage the account: sign in")
+        return Forbidden(N_("An API token cannot manage the account: sign in"))
     if t.portal_id is not None and endpoint in UNBOUND_ONLY:
-        return Forbidden("An API token bound to one portal cannot follow the bell, which tells of every portal: "
-                         "read /api/notification/list (this portal's notifications) instead")
+        return Forbidden(N_("An API token bound to one portal cannot follow the bell, which tells of every portal: "
+                            "read /api/notification/list (this portal's notifications) instead"))
     if t.portal_id is not None and endpoint in ACCOUNT_WIDE and method not in SAFE_METHODS:
-        return Forbidden("An API token bound to one portal cannot change settings of the whole account")
+        return Forbidden(N_("An API token bound to one portal cannot change settings of the whole account"))
     if t.read_only and method not in SAFE_METHODS:
-        return Forbidden("This API token is read-only")
+        return Forbidden(N_("This API token is read-only"))
     return None
 
 

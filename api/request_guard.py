@@ -8,9 +8,10 @@ from flask import current_app, request
 from flask_jwt_extended import verify_jwt_in_request
 
 from .errors import BadRequest
+from .i18n import N_, _
 
 MAX_JSON_DEPTH = 32
-BAD_TEXT = "Contains a character that is not allowed (a NUL or a lone surrogate)"
+BAD_TEXT = N_("Contains a character that is not allowed (a NUL or a lone surrogate)")
 
 
 def loads_guarded(loads, s, **kwargs):
@@ -75,14 +76,14 @@ def _check_request():
         data = request.get_json(silent=True)
         if data is None and request.content_length:
             _authenticate_first()
-            raise BadRequest("Malformed JSON body (or nested more than %d levels deep)" % MAX_JSON_DEPTH)
+            raise BadRequest(_("Malformed JSON body (or nested more than %(depth)d levels deep)", depth=MAX_JSON_DEPTH))
         pairs += list(_strings(data, ""))
     elif request.mimetype in ("multipart/form-data", "application/x-www-form-urlencoded"):
         pairs += [(k, v) for k, vs in request.form.lists() for v in [k, *vs]]
     bad = sorted({name for name, text in pairs if _bad(text)})
     if bad:
         _authenticate_first()
-        raise BadRequest("The request has text that cannot be stored", errors={n: [BAD_TEXT] for n in bad})
+        raise BadRequest(N_("The request has text that cannot be stored"), errors={n: [BAD_TEXT] for n in bad})
 
 
 def init_app(app):

@@ -16,6 +16,8 @@ from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 
 from ..errors import BadRequest, Invalid
+from ..i18n import N_, _, translate
+from . import messages  # noqa: F401 (marshmallow's own messages, for the catalogs)
 
 MAX_INT = 2**31 - 1
 
@@ -45,7 +47,7 @@ class Upload(fields.Raw):
     def _deserialize(self, value, attr, data, **kwargs):
         from werkzeug.datastructures import FileStorage
         if not isinstance(value, FileStorage):
-            raise ValidationError("Please choose a file")
+            raise ValidationError(N_("Please choose a file"))
         return value
 
 
@@ -63,15 +65,32 @@ class Date(fields.Date):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
+# marshmallow fills 'Longer than maximum length {max}.' with the number, a text the catalogs cannot look up: the
+# lengths our forms allow are each said as a fixed text instead (the same English).
+LONGER = {40: N_("Longer than maximum length 40."), 60: N_("Longer than maximum length 60."),
+          80: N_("Longer than maximum length 80."), 120: N_("Longer than maximum length 120."),
+          200: N_("Longer than maximum length 200."), 254: N_("Longer than maximum length 254."),
+          500: N_("Longer than maximum length 500."), 1000: N_("Longer than maximum length 1000."),
+          2000: N_("Longer than maximum length 2000."), 5000: N_("Longer than maximum length 5000."),
+          20000: N_("Longer than maximum length 20000.")}
+
+
+def MaxLength(n):
+    """validate.Length(max=n), its message a fixed text (n must be one of LONGER's)."""
+    return validate.Length(max=n, error=LONGER[n])
+
+
 def Id(**kw):
-    return WholeNumber(validate=validate.Range(min=1, max=MAX_INT), **kw)
+    return WholeNumber(validate=validate.Range(
+        min=1, max=MAX_INT, error=N_("Must be greater than or equal to 1 and less than or equal to 2147483647.")), **kw)
 
 
 def Flag(label, **kw):
     """A 1/0 flag, shown as a Yes/No select."""
     return fields.Boolean(truthy={"1", "true", "on", "yes", 1, True}, falsy={"0", "false", "off", "no", "", 0, False},
                           load_default=False,
-                          metadata={"label": label, "type": "select", "options": [("1", "Yes"), ("0", "No")]}, **kw)
+                          metadata={"label": label, "type": "select", "options": [("1", N_("Yes")), ("0", N_("No"))]},
+                          **kw)
 
 
 def Check(label, **kw):
@@ -113,21 +132,25 @@ def _describe_fields(schema, prefix, values, options):
         meta = field.metadata
         el = {
             "name": full,
-            "label": meta.get("label", key),
+            "label": translate(meta.get("label", key)),
             "type": _element_type(field),
             "value": _fmt(values.get(key)) if not isinstance(field, fields.Nested) else "",
             "required": bool(field.required),
             "disabled": bool(meta.get("disabled", False)),
-            "help": meta.get("help", ""),
-            "placeholder": meta.get("placeholder", ""),
+            "help": translate(meta.get("help", "")),
+            "placeholder": translate(meta.get("placeholder", "")),
             "options": [],
         }
         if isinstance(field, fields.Nested):
             el["elements"] = _describe_fields(field.schema, full, values.get(key) or {}, options)
+        # Declared options are the form's own words (translated); those given at run time are data (people,
+        # modules, a field's choices: a project named 'Files' stays 'Files'), their builders translate their own.
+        declared = key not in options
         opts = options.get(key, meta.get("options"))
         if opts is not None:
             current = _fmt(values.get(key))
-            el["options"] = [{"value": str(v), "label": lbl, "selected": str(v) == str(current)} for v, lbl in opts]
+            el["options"] = [{"value": str(v), "label": translate(lbl) if declared else lbl, "selected": str(v) == str(current)}
+                             for v, lbl in opts]
         out.append(el)
     return out
 
@@ -146,11 +169,11 @@ def check_token(token, user_id, action):
     try:
         data = serializer().loads(token, max_age=current_app.config["FORM_TOKEN_SECONDS"])
     except SignatureExpired:
-        return "The form has expired, please reload it"
+        return N_("The form has expired, please reload it")
     except BadSignature:
-        return "The form token is invalid, please reload the form"
+        return N_("The form token is invalid, please reload the form")
     if data.get("u") != user_id or data.get("a") != action:
-        return "The form token does not belong to this form"
+        return N_("The form token does not belong to this form")
     return None
 
 
@@ -177,7 +200,8 @@ def query_id(name):
     if raw == "":
         return None
     if not (raw.isascii() and raw.isdigit()) or not 0 < int(raw) <= MAX_INT:
-        raise BadRequest(f"{name} must be an id", errors={name: [f"Must be a whole number from 1 to {MAX_INT}"]})
+        raise BadRequest(_("%(name)s must be an id", name=name),
+                         errors={name: [_("Must be a whole number from %(low)s to %(high)s", low=1, high=MAX_INT)]})
     return int(raw)
 
 
@@ -211,7 +235,7 @@ def _whole_arg(name, default, low, high, errors):
     if raw == "":
         return default
     if not (raw.isascii() and raw.isdigit()) or not low <= int(raw) <= high:
-        errors[name] = [f"Must be a whole number from {low} to {high}"]
+        errors[name] = [_("Must be a whole number from %(low)s to %(high)s", low=low, high=high)]
         return default
     return int(raw)
 
@@ -225,7 +249,7 @@ def paging(sorts=(), default_sort=None, **filters):
     per_page = _whole_arg("perPage", DEFAULT_PER_PAGE, 1, MAX_PER_PAGE, errors)
     sort = request.args.get("sort", "").strip() or default_sort
     if sort and sort.lstrip("-") not in sorts:
-        errors["sort"] = [f"Sort by one of: {', '.join(sorted(sorts))} ('-' first for descending)"]
+        errors["sort"] = [_("Sort by one of: %(sorts)s ('-' first for descending)", sorts=", ".join(sorted(sorts)))]
         sort = default_sort
     q = request.args.get("q", "").strip()[:200]
     values = {}
@@ -239,7 +263,7 @@ def paging(sorts=(), default_sort=None, **filters):
         except ValueError as e:
             errors[name] = [str(e)]
     if errors:
-        raise BadRequest("Bad list parameters", errors=errors)
+        raise BadRequest(N_("Bad list parameters"), errors=errors)
     return Paging(page, per_page, sort, q), values
 
 
@@ -248,14 +272,14 @@ def choice(*allowed):
         values = [v for v in raw.split(",") if v]
         bad = [v for v in values if v not in allowed]
         if bad or not values:
-            raise ValueError(f"One or more of: {', '.join(allowed)}")
+            raise ValueError(_("One or more of: %(values)s", values=", ".join(allowed)))
         return values
     return parse_
 
 
 def flag(raw):
     if raw not in ("0", "1"):
-        raise ValueError("1 or 0")
+        raise ValueError(N_("1 or 0"))
     return raw == "1"
 
 
@@ -265,12 +289,12 @@ def query_date(raw):
             raise ValueError(raw)
         return dt.date.fromisoformat(raw)
     except ValueError:
-        raise ValueError("A date as YYYY-MM-DD") from None
+        raise ValueError(N_("A date as YYYY-MM-DD")) from None
 
 
 def query_int(raw):
     if not (raw.isascii() and raw.isdigit()) or not 0 < int(raw) <= MAX_INT:
-        raise ValueError(f"Must be a whole number from 1 to {MAX_INT}")
+        raise ValueError(_("Must be a whole number from %(low)s to %(high)s", low=1, high=MAX_INT))
     return int(raw)
 
 
@@ -279,11 +303,11 @@ def request_data():
     if request.is_json:
         data = request.get_json(silent=True)
         if data is None and request.content_length:
-            raise BadRequest("Malformed JSON body")
+            raise BadRequest(N_("Malformed JSON body"))
         if data is None:
             data = {}
         if not isinstance(data, dict):
-            raise BadRequest("The JSON body must be an object")
+            raise BadRequest(N_("The JSON body must be an object"))
         return dict(data)
     data = {k: v for k, v in request.form.items()}
     for k in request.files:
@@ -322,7 +346,8 @@ def _clean(schema, raw, errors, missing, path=""):
             value = _clean(field.schema, value if isinstance(value, dict) else {}, errors, missing, path + key + ".")
         if value is None:
             if field.required:
-                errors.setdefault(path + key, []).append(field.metadata.get("required_message", f"{label} is required"))
+                errors.setdefault(path + key, []).append(field.metadata.get("required_message")
+                                                         or _("%(label)s is required", label=translate(label)))
                 missing.append(path + key)
             elif field.allow_none and key in raw:
                 out[key] = None
@@ -364,7 +389,7 @@ def parse(form, action=None, user=None, options=None, data=None):
     # Select choices given at run time (members, statuses) are checked here.
     for key, opts in (options or {}).items():
         if key in cleaned and cleaned[key] is not None and str(cleaned[key]) not in {str(v) for v, _ in opts}:
-            errors.setdefault(key, []).append("Please choose one of the options")
+            errors.setdefault(key, []).append(N_("Please choose one of the options"))
     loaded = {}
     try:
         loaded = schema.load(cleaned, partial=tuple(missing))
@@ -374,10 +399,10 @@ def parse(form, action=None, user=None, options=None, data=None):
     sent = data.get(VERSION)
     if sent not in (None, ""):
         if isinstance(sent, bool) or not (isinstance(sent, int) or (isinstance(sent, str) and sent.strip().isdigit())):
-            errors[VERSION] = ["Must be the version the form was read with"]
+            errors[VERSION] = [N_("Must be the version the form was read with")]
         else:
             loaded[VERSION] = int(sent)
     if errors:
         errors = {k if k == VERSION else _element_name(schema, k): v for k, v in errors.items()}
-        raise Invalid("The form has errors", errors=errors)
+        raise Invalid(N_("The form has errors"), errors=errors)
     return loaded

@@ -4,9 +4,10 @@ import re
 from marshmallow import ValidationError, fields, validate
 
 from . import Flag, Form
+from ..i18n import N_, _
 
-FIELD_TYPES = [("TEXT", "Text"), ("PICKLIST", "Picklist"), ("NUMERIC", "Number"),
-               ("DATED_NUMERIC", "Dated number"), ("DATE", "Date")]
+FIELD_TYPES = [("TEXT", N_("Text")), ("PICKLIST", N_("Picklist")), ("NUMERIC", N_("Number")),
+               ("DATED_NUMERIC", N_("Dated number")), ("DATE", N_("Date"))]
 ATTRIBUTE_RE = re.compile(r"^[a-z][a-z0-9_]{0,59}$")
 MAX_OPTIONS = 100
 
@@ -23,7 +24,7 @@ def slug(text):
 
 def attribute_ok(value):
     if not ATTRIBUTE_RE.match(value):
-        raise ValidationError("Use lower-case letters, digits and '_', starting with a letter (max 60)")
+        raise ValidationError(N_("Use lower-case letters, digits and '_', starting with a letter (max 60)"))
 
 
 def parse_options(text):
@@ -33,21 +34,21 @@ def parse_options(text):
         line = line.strip()
         if not line:
             continue
-        value, _, label = line.partition("|")
+        value, _bar, label = line.partition("|")
         value, label = value.strip(), label.strip()
         if not label:
             label = value
             value = slug(value) if not re.match(r"^[A-Za-z0-9_.-]{1,60}$", value) else value
         if not value or len(value) > 60 or "|" in label:
-            raise ValidationError(f"Line {n}: the value must have 1 to 60 characters")
+            raise ValidationError(_("Line %(n)s: the value must have 1 to 60 characters", n=n))
         if len(label) > 120:
-            raise ValidationError(f"Line {n}: the label has more than 120 characters")
+            raise ValidationError(_("Line %(n)s: the label has more than 120 characters", n=n))
         if value in seen:
-            raise ValidationError(f"Line {n}: the value '{value}' appears twice")
+            raise ValidationError(_("Line %(n)s: the value '%(value)s' appears twice", n=n, value=value))
         seen.add(value)
         out.append((value, label))
     if len(out) > MAX_OPTIONS:
-        raise ValidationError(f"At most {MAX_OPTIONS} options")
+        raise ValidationError(_("At most %(max)s options", max=MAX_OPTIONS))
     return out
 
 
@@ -57,18 +58,19 @@ class OptionsText(fields.String):
 
 
 class CustomFieldForm(Form):
-    label = fields.String(required=True, validate=validate.Length(max=120, error="Max 120 characters"),
-                          metadata={"label": "Label"})
+    label = fields.String(required=True, validate=validate.Length(max=120, error=N_("Max 120 characters")),
+                          metadata={"label": N_("Label")})
     attribute = fields.String(load_default=None, validate=attribute_ok,
-                              metadata={"label": "Attribute", "placeholder": "made from the label if empty",
-                                        "help": "The name reports use, e.g. energy_class"})
-    type = fields.String(required=True, validate=validate.OneOf(dict(FIELD_TYPES), error="Please choose one of the options"),
-                         metadata={"label": "Type", "type": "select", "options": FIELD_TYPES})
-    multiple = Flag("Several values per item")
-    symbol = fields.String(load_default=None, validate=validate.Length(max=10, error="Max 10 characters"),
-                           metadata={"label": "Symbol", "placeholder": "€, m², %"})
-    prefixSymbol = Flag("Symbol before the number")
-    targetType = fields.String(load_default="all", metadata={"label": "Applies to", "type": "select"})
+                              metadata={"label": N_("Attribute"), "placeholder": N_("made from the label if empty"),
+                                        "help": N_("The name reports use, e.g. energy_class")})
+    type = fields.String(required=True,
+                         validate=validate.OneOf(dict(FIELD_TYPES), error=N_("Please choose one of the options")),
+                         metadata={"label": N_("Type"), "type": "select", "options": FIELD_TYPES})
+    multiple = Flag(N_("Several values per item"))
+    symbol = fields.String(load_default=None, validate=validate.Length(max=10, error=N_("Max 10 characters")),
+                           metadata={"label": N_("Symbol"), "placeholder": "€, m², %"})
+    prefixSymbol = Flag(N_("Symbol before the number"))
+    targetType = fields.String(load_default="all", metadata={"label": N_("Applies to"), "type": "select"})
     options = OptionsText(load_default=None, metadata={
-        "label": "Options", "type": "textarea", "placeholder": "value|label, one a line",
-        "help": "Picklists only: one option a line, as 'value|label'"})
+        "label": N_("Options"), "type": "textarea", "placeholder": N_("value|label, one a line"),
+        "help": N_("Picklists only: one option a line, as 'value|label'")})

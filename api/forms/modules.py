@@ -1,20 +1,21 @@
 from marshmallow import fields, validate
 
-from . import Check, Date, Form, Id
+from . import Check, Date, Form, Id, MaxLength
+from ..i18n import N_
 
-STATUSES = [("NOT_STARTED", "Not started"), ("IN_PROGRESS", "In progress"), ("BLOCKED", "Blocked"),
-            ("COMPLETED", "Completed"), ("VERIFIED_COMPLETE", "Verified complete")]
+STATUSES = [("NOT_STARTED", N_("Not started")), ("IN_PROGRESS", N_("In progress")), ("BLOCKED", N_("Blocked")),
+            ("COMPLETED", N_("Completed")), ("VERIFIED_COMPLETE", N_("Verified complete"))]
 
 
 def _name():
-    return fields.String(required=True, validate=validate.Length(max=200, error="Max 200 characters"),
-                         metadata={"label": "Name", "placeholder": "Name"})
+    return fields.String(required=True, validate=validate.Length(max=200, error=N_("Max 200 characters")),
+                         metadata={"label": N_("Name"), "placeholder": N_("Name")})
 
 
 class ModuleForm(Form):
     name = _name()
-    description = fields.String(load_default="", validate=validate.Length(max=20000),
-                                metadata={"label": "Description", "type": "textarea"})
+    description = fields.String(load_default="", validate=MaxLength(20000),
+                                metadata={"label": N_("Description"), "type": "textarea"})
 
 
 class ModuleAddForm(ModuleForm):
@@ -34,28 +35,28 @@ def _date(label):
 
 class DeliverableForm(Form):
     status = fields.String(required=True, validate=validate.OneOf([s for s, _ in STATUSES],
-                                                                  error="Please choose one of the options"),
-                           metadata={"label": "Status", "type": "select", "options": STATUSES})
-    ownerId = Id(allow_none=True, metadata={"label": "Owner", "type": "select"})
-    startDate = _date("Start Date")
-    deadline = _date("Deadline")
-    commencedDate = _date("Commenced")
-    completionDate = _date("Completion")
+                                                                  error=N_("Please choose one of the options")),
+                           metadata={"label": N_("Status"), "type": "select", "options": STATUSES})
+    ownerId = Id(allow_none=True, metadata={"label": N_("Owner"), "type": "select"})
+    startDate = _date(N_("Start Date"))
+    deadline = _date(N_("Deadline"))
+    commencedDate = _date(N_("Commenced"))
+    completionDate = _date(N_("Completion"))
     # Issue 42: an automatic module moves when what it follows moves (as a parent, it spans its children); a
     # milestone has one date.
-    autoScheduled = Check("Scheduled automatically")
-    milestone = Check("Milestone")
+    autoScheduled = Check(N_("Scheduled automatically"))
+    milestone = Check(N_("Milestone"))
 
 
 class OwnerForm(Form):
     """The deliverable's owner alone (the strip's Owner cell), picked among the module's people."""
-    ownerId = Id(allow_none=True, metadata={"label": "Owner", "type": "select"})
+    ownerId = Id(allow_none=True, metadata={"label": N_("Owner"), "type": "select"})
 
 
 class DatesForm(Form):
     """A bar moved on the Gantt: its start date and deadline in one write (what follows moves once)."""
-    startDate = _date("Start Date")
-    deadline = _date("Deadline")
+    startDate = _date(N_("Start Date"))
+    deadline = _date(N_("Deadline"))
 
 
 def single_date_form(field, label):
@@ -64,8 +65,8 @@ def single_date_form(field, label):
 
 
 DATE_FORMS = {
-    "edit-start-date": ("startDate", single_date_form("startDate", "Start Date")),
-    "edit-deadline": ("deadline", single_date_form("deadline", "Deadline")),
-    "edit-commence-date": ("commencedDate", single_date_form("commencedDate", "Commenced")),
-    "edit-completion-date": ("completionDate", single_date_form("completionDate", "Completion")),
+    "edit-start-date": ("startDate", single_date_form("startDate", N_("Start Date"))),
+    "edit-deadline": ("deadline", single_date_form("deadline", N_("Deadline"))),
+    "edit-commence-date": ("commencedDate", single_date_form("commencedDate", N_("Commenced"))),
+    "edit-completion-date": ("completionDate", single_date_form("completionDate", N_("Completion"))),
 }

@@ -4,6 +4,7 @@ from flask import Blueprint, request
 from flask_jwt_extended import current_user, jwt_required
 
 from ...forms import paging, parse
+from ...i18n import _, ngettext
 from ...forms.accounts import ApiTokenForm, ChangePasswordForm, CodeForm, PasswordProofForm
 from ...schemas import EnrolmentSchema, MessageSchema, item_of, list_of, paged_of
 from ... import guesses
@@ -24,11 +25,12 @@ bp = Blueprint("account", __name__, url_prefix="/api/account")
 def change_password():
     data = parse(ChangePasswordForm)
     done = accounts.change_password(current_user, data["current"], data["password"]["first"], data["revokeTokens"])
-    said = ["Your password has been changed. Your other sessions have been signed out."]
+    said = [_("Your password has been changed. Your other sessions have been signed out.")]
     if done["tokensRevoked"]:
-        said.append(f"{done['tokensRevoked']} API token(s) revoked.")
+        said.append(ngettext("%(num)d API token(s) revoked.", "%(num)d API token(s) revoked.", done["tokensRevoked"]))
     if done["resetLinksRevoked"]:
-        said.append(f"{done['resetLinksRevoked']} password reset link(s) no longer work.")
+        said.append(ngettext("%(num)d password reset link(s) no longer work.",
+                             "%(num)d password reset link(s) no longer work.", done["resetLinksRevoked"]))
     return {"message": " ".join(said), **done}
 
 
@@ -44,7 +46,7 @@ def sessions_():
 @doc("End one of the user's sessions (its token is refused from now on)", response=MessageSchema)
 def end_session(session_id):
     sessions.end(current_user, session_id)
-    return {"message": "Session ended"}
+    return {"message": _("Session ended")}
 
 
 @bp.post("/sessions/end-others")
@@ -52,7 +54,7 @@ def end_session(session_id):
 @doc("End every session of the user but this one", response=EndedSchema)
 def end_other_sessions():
     n = sessions.end_all_others(current_user)
-    return {"message": f"{n} other session(s) ended", "ended": n}
+    return {"message": ngettext("%(num)d other session(s) ended", "%(num)d other session(s) ended", n), "ended": n}
 
 
 @bp.get("/tokens")
@@ -76,7 +78,7 @@ def create_token():
 @doc("Revoke a personal API token", response=MessageSchema)
 def revoke_token(token_id):
     api_tokens.revoke(current_user, token_id)
-    return {"message": "Token revoked"}
+    return {"message": _("Token revoked")}
 
 
 @bp.get("/mfa")
@@ -111,7 +113,7 @@ def mfa_confirm():
 @doc("Turn two-factor sign-in off (a current code or a recovery code)", response=MessageSchema, json=CodeForm)
 def mfa_disable():
     mfa.disable(current_user, parse(CodeForm)["code"])
-    return {"message": "Two-factor sign-in is off"}
+    return {"message": _("Two-factor sign-in is off")}
 
 
 @bp.post("/mfa/recovery-codes")

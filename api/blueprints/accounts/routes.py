@@ -10,6 +10,7 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 from ...errors import Invalid
 from ...extensions import limiter
 from ...forms import describe, parse
+from ...i18n import N_, _
 from ...forms.accounts import ForgotForm, LoginForm, MfaLoginForm, MfaTokenForm, ResetPasswordForm, SsoCallbackForm, \
     SsoLinkForm
 from ... import guesses, permissions
@@ -144,7 +145,7 @@ def _last_seen(response):
 @doc("Sign out: the session ends (its token is refused from now on)", response=MessageSchema)
 def logout():
     accounts.logout(get_jwt())
-    return {"message": "Signed out"}
+    return {"message": _("Signed out")}
 
 
 @json_bp.post("/forgot-password")
@@ -176,10 +177,10 @@ def reset_password():
     try:
         _csrf().loads(data["csrf_token"], max_age=current_app.config["RESET_TOKEN_SECONDS"])
     except BadSignature:
-        raise Invalid("The form has expired, please reload the page",
-                      errors={"reset_password_form[csrf_token]": ["The form has expired, please reload the page"]})
+        raise Invalid(N_("The form has expired, please reload the page"),
+                      errors={"reset_password_form[csrf_token]": [N_("The form has expired, please reload the page")]})
     accounts.reset_with_token(data["token"], data["password"]["first"])
-    return {"message": "Your password has been changed. You can sign in with it now."}
+    return {"message": _("Your password has been changed. You can sign in with it now.")}
 
 
 def blueprints():

@@ -4,6 +4,7 @@ from flask_jwt_extended import current_user, jwt_required
 
 from ...forms import parse
 from ...forms.content import ArticleForm
+from ...i18n import ngettext
 from ...services import articles, modules
 from .. import doc
 from ...schemas import MessageSchema, item_of, list_of
@@ -56,7 +57,7 @@ def edit(module_id, article_id):
 def delete(module_id, article_id):
     module = modules.visible_module(current_user, module_id, "remove")
     n = articles.delete(current_user, module, articles.get(module, article_id))
-    return {"message": f"Deleted {n} article(s)"}
+    return {"message": ngettext("Deleted %(num)d article(s)", "Deleted %(num)d article(s)", n)}
 
 
 def blueprints():

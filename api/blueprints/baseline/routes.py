@@ -6,6 +6,7 @@ from flask_jwt_extended import current_user, jwt_required
 from ...errors import BadRequest
 from ...forms import describe, parse
 from ...forms.planning import BaselineForm
+from ...i18n import N_, _
 from ...schemas import FormSchema, MessageSchema, item_of, list_of
 from ...services import baselines, modules
 from .. import doc
@@ -49,9 +50,10 @@ def add(module_id):
 def slips(module_id, baseline_id):
     sort, fmt = request.args.get("sort", "slip"), request.args.get("format", "json")
     if sort not in baselines.SORTS:
-        raise BadRequest("Unknown sort", errors={"sort": [f"One of {', '.join(baselines.SORTS)}"]})
+        raise BadRequest(N_("Unknown sort"),
+                         errors={"sort": [_("One of %(values)s", values=", ".join(baselines.SORTS))]})
     if fmt not in ("json", "csv"):
-        raise BadRequest("Unknown format", errors={"format": ["json or csv"]})
+        raise BadRequest(N_("Unknown format"), errors={"format": [N_("json or csv")]})
     module = modules.visible_module(current_user, module_id)
     b = baselines.get(module, baseline_id)
     rows = baselines.slips(current_user, module, b, sort)
@@ -68,7 +70,7 @@ def slips(module_id, baseline_id):
 def delete(module_id, baseline_id):
     module = modules.visible_module(current_user, module_id, "content")
     baselines.delete(current_user, module, baselines.get(module, baseline_id))
-    return {"message": "Baseline deleted"}
+    return {"message": _("Baseline deleted")}
 
 
 def blueprints():

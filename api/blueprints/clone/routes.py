@@ -7,6 +7,7 @@ from flask_jwt_extended import current_user, jwt_required
 from ...errors import Forbidden
 from ...forms import describe, parse, query_id
 from ...forms.cloning import CloneForm, DependencyForm, TemplateForm
+from ...i18n import N_, _
 from ...services import cloning, modules
 from .. import doc
 from ...schemas import FormSchema, FormsSchema, MessageSchema, item_of, list_of
@@ -29,7 +30,7 @@ def _clone_options(module, source):
     """The form's choices; a user who could put a copy nowhere is refused (403), as they get no clone link."""
     targets = cloning.target_options(current_user, source)
     if not targets:
-        raise Forbidden("You may not create a copy of this module anywhere")
+        raise Forbidden(N_("You may not create a copy of this module anywhere"))
     return {"parentId": targets, "templateId": cloning.template_options(current_user, module)}
 
 
@@ -134,7 +135,7 @@ def delete(module_id, template_id):
     module, tpl = _template(module_id, template_id)
     name = tpl.name
     cloning.delete_template(current_user, module, tpl)
-    return {"message": f"The template '{name}' has been deleted"}
+    return {"message": _("The template '%(name)s' has been deleted", name=name)}
 
 
 def blueprints():

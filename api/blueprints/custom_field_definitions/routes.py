@@ -4,6 +4,7 @@ from flask_jwt_extended import current_user, jwt_required
 
 from ...forms import describe, parse
 from ...forms.custom_field_definitions import CustomFieldForm
+from ...i18n import _
 from ...services import custom_field_definitions as defs
 from ...services import modules
 from .. import doc
@@ -71,7 +72,7 @@ def edit(module_id, field_id):
 def delete(module_id, field_id):
     module = modules.visible_module(current_user, module_id, "remove")
     defs.delete(current_user, module, defs.get(module, field_id))
-    return {"message": "Custom field deleted"}
+    return {"message": _("Custom field deleted")}
 
 
 def blueprints():

@@ -4,6 +4,7 @@ from flask_jwt_extended import current_user, jwt_required
 
 from ...forms import describe, parse
 from ...forms.custom_field_values import VALUE_FORMS, TextValueForm
+from ...i18n import _
 from ...services import custom_field_values as cf
 from ...services import modules
 from .. import doc
@@ -74,7 +75,7 @@ def value_edit(module_id, value_id):
 def value_delete(module_id, value_id):
     module, value, field = _value(module_id, value_id)
     cf.delete_value(current_user, module, field, value)
-    return {"message": "Value deleted"}
+    return {"message": _("Value deleted")}
 
 
 def blueprints():

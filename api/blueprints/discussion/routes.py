@@ -4,6 +4,7 @@ from flask_jwt_extended import current_user, jwt_required
 
 from ...forms import describe, paging, parse
 from ...forms.content import CommentEditForm, CommentForm
+from ...i18n import _
 from ...presenting import page_meta
 from ...services import discussion, modules
 from ...services.events import mentions
@@ -85,7 +86,7 @@ def edit(module_id, comment_id):
 def delete(module_id, comment_id):
     module = modules.visible_module(current_user, module_id)
     discussion.delete(current_user, module, discussion.get(module, comment_id))
-    return {"message": "Comment deleted"}
+    return {"message": _("Comment deleted")}
 
 
 def blueprints():

@@ -6,6 +6,7 @@ from flask_jwt_extended import current_user, jwt_required
 from ...errors import Invalid
 from ...forms import describe, parse, request_data
 from ...forms.members import AcceptInvitationForm, InviteForm
+from ...i18n import N_, _
 from ...services import accounts, invitations, members, modules
 from .. import doc
 from ...schemas import FormSchema, MessageSchema, item_of, list_of
@@ -56,9 +57,10 @@ def accept():
 def accept_signed_in():
     token = request_data().get("token")
     if not isinstance(token, str) or not token:
-        raise Invalid("The form has errors", errors={"token": ["The invitation token is missing"]})
+        raise Invalid(N_("The form has errors"), errors={"token": [N_("The invitation token is missing")]})
     module = invitations.accept_signed_in(current_user, token)
-    return {"message": f"You have joined '{module.name}'", "moduleId": module.id, "platform": module.platform}
+    return {"message": _("You have joined '%(name)s'", name=module.name), "moduleId": module.id,
+            "platform": module.platform}
 
 
 # The module's invitations not accepted yet: for whoever may invite there (the members table lists them).
@@ -85,7 +87,7 @@ def resend(module_id, invitation_id):
 def revoke(module_id, invitation_id):
     module = modules.visible_module(current_user, module_id, "add_member")
     invitations.revoke(current_user, module, invitations.get_pending(module, invitation_id))
-    return {"message": "The invitation has been withdrawn"}
+    return {"message": _("The invitation has been withdrawn")}
 
 
 def blueprints():

@@ -5,6 +5,7 @@ from flask_jwt_extended import current_user, jwt_required
 from ... import permissions as perm
 from ...forms import describe, flag, paging, parse
 from ...forms.members import MembershipAddForm, MembershipEditForm
+from ...i18n import _
 from ...presenting import page_meta
 from ...services import invitations, members, modules
 from .. import doc, paging_query
@@ -91,7 +92,7 @@ def edit(module_id, membership_id):
 def delete(module_id, membership_id):
     module = modules.visible_module(current_user, module_id, "delete_member")
     members.delete(current_user, module, members.get(module, membership_id))
-    return {"message": "Member removed"}
+    return {"message": _("Member removed")}
 
 
 def blueprints():

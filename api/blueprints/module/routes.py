@@ -7,6 +7,7 @@ from flask_jwt_extended import current_user, jwt_required
 from ...errors import BadRequest
 from ...forms import choice, describe, paging, parse, query_date, query_id, query_int
 from ...forms.modules import FromTemplateForm, ModuleAddForm, ModuleForm
+from ...i18n import N_, _
 from ...presenting import page_meta
 from ...services import cloning, modules
 from ...transactions import writes
@@ -21,7 +22,7 @@ TYPE_RE = re.compile(r"^4rineu_[a-z_]{1,40}$")
 
 def _check_type(type_):
     if not TYPE_RE.match(type_):
-        raise BadRequest(f"Unknown module type '{type_[:60]}'")
+        raise BadRequest(_("Unknown module type '%(type)s'", type=type_[:60]))
     return type_
 
 
@@ -58,7 +59,8 @@ def list_(module_id):
 def tree(module_id):
     type_ = request.args.get("type") or None
     if type_ is not None and not TYPE_RE.match(type_):
-        raise BadRequest("Unknown module type", errors={"type": [f"Unknown module type '{type_[:60]}'"]})
+        raise BadRequest(N_("Unknown module type"),
+                         errors={"type": [_("Unknown module type '%(type)s'", type=type_[:60])]})
     module = modules.visible_module(current_user, module_id)
     return conditional(modules.etag(current_user, module, f"tree|{type_}"),
                        lambda: {"item": modules.load_tree(current_user, module_id, type_)})
@@ -132,9 +134,10 @@ def edit(module_id):
 @doc("Delete a module with its subtree and everything it carries, files included", response=MessageSchema)
 def delete(module_id):
     module = modules.visible_module(current_user, module_id, "delete")
-    name = module.name
+    # Said before the subtree goes: deleting lets go of every object the session held, the signed-in user too.
+    said = _("'%(name)s' has been deleted", name=module.name)
     modules.delete_subtree(current_user, module)
-    return {"message": f"'{name}' has been deleted"}
+    return {"message": said}
 
 
 @bp.get("/reindex/<int:module_id>/<int:previous_id>")

@@ -5,6 +5,7 @@ from flask_jwt_extended import current_user, jwt_required
 
 from ...forms import choice, describe, flag, paging, parse
 from ...forms.events import NotificationPreferencesForm
+from ...i18n import _
 from ...schemas import FormSchema, item_of
 from ...services.events import mailing, notifications
 from .. import doc, paging_query
@@ -39,7 +40,7 @@ def read(notification_id):
      response=ReadAllSchema)
 def read_all():
     n = notifications.mark_all_read(current_user)
-    return {"message": "All notifications read", "marked": n, "unread": 0}
+    return {"message": _("All notifications read"), "marked": n, "unread": 0}
 
 
 def _prefs_form(user):

@@ -7,6 +7,7 @@ from flask_jwt_extended import current_user, jwt_required
 
 from ...forms import describe, parse
 from ...forms.vault import ReferenceForm
+from ...i18n import _
 from ...services import modules, vault
 from .. import doc
 from ...schemas import FormsSchema, MessageSchema, item_of, list_of
@@ -77,7 +78,7 @@ def edit_ref(module_id, ref_id):
 def delete_ref(module_id, ref_id):
     module, ref = _reference(module_id, ref_id, "remove")
     vault.delete_reference(current_user, module, ref)
-    return {"message": "Reference deleted"}
+    return {"message": _("Reference deleted")}
 
 
 @reference_bp.patch("/lock/<int:module_id>/<int:ref_id>")

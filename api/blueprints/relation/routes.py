@@ -8,6 +8,7 @@ from ...forms.planning import (PlanningSettingsForm, PreviewForm, RecurrenceForm
                                side_of)
 from ...schemas import FormSchema, MessageSchema, list_of
 from ...forms import query_id
+from ...i18n import _
 from ...services import baselines, modules, mspdi, recurrence, relations, scheduling
 from .. import doc
 from ..deliverable.schemas import ScheduleSchema
@@ -76,9 +77,9 @@ def edit(module_id, relation_id):
 @jwt_required()
 @doc("Remove a relation", response=MessageSchema)
 def delete(module_id, relation_id):
-    module, rel, other, _ = _relation(module_id, relation_id, "delete")
+    module, rel, other, _rights = _relation(module_id, relation_id, "delete")
     relations.delete(current_user, module, rel, other)
-    return {"message": "Relation removed"}
+    return {"message": _("Relation removed")}
 
 
 @relation_bp.post("/preview/<int:module_id>")
@@ -150,7 +151,7 @@ def recurrence_save(module_id):
 def recurrence_stop(module_id):
     module = modules.visible_module(current_user, module_id, "content")
     recurrence.stop(current_user, module)
-    return {"message": "It repeats no more"}
+    return {"message": _("It repeats no more")}
 
 
 def blueprints():

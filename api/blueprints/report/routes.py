@@ -4,6 +4,7 @@ from flask_jwt_extended import current_user, jwt_required
 
 from ...forms import describe, parse
 from ...forms.reports import MetricAddForm, MetricEditForm, SaveLayoutForm
+from ...i18n import _
 from ...services import modules, reports
 from ...transactions import writes
 from .. import doc
@@ -115,7 +116,7 @@ def metric_edit(module_id, metric_id):
 def metric_delete(module_id, metric_id):
     module, metric = _metric(module_id, metric_id, "remove")
     reports.delete_metric(current_user, module, metric)
-    return {"message": "Metric deleted"}
+    return {"message": _("Metric deleted")}
 
 
 def blueprints():

@@ -3,6 +3,7 @@ from flask_jwt_extended import current_user, jwt_required
 
 from ...errors import BadRequest
 from ...forms import choice, paging, query_date, query_id
+from ...i18n import N_, _
 from ...models.search import KINDS
 from ...presenting import page_meta
 from ...services import modules
@@ -35,9 +36,10 @@ def _query():
     """The text to look for: 400 when missing, blank or longer than MAX_QUERY characters."""
     raw = request.args.get("q")
     if raw is None or not raw.strip():
-        raise BadRequest("Nothing to search for", errors={"q": ["Type a word to search for"]})
+        raise BadRequest(N_("Nothing to search for"), errors={"q": [N_("Type a word to search for")]})
     if len(raw) > searching.MAX_QUERY:
-        raise BadRequest("The search is too long", errors={"q": [f"At most {searching.MAX_QUERY} characters"]})
+        raise BadRequest(N_("The search is too long"),
+                         errors={"q": [_("At most %(max)s characters", max=searching.MAX_QUERY)]})
     return raw.strip()
 
 

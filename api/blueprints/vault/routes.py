@@ -4,6 +4,7 @@ from flask_jwt_extended import current_user, jwt_required
 
 from ...forms import describe, paging, parse
 from ...forms.vault import FileEditForm, UploadForm
+from ...i18n import _
 from ...presenting import page_meta
 from ...services import modules, storage, vault
 from .. import doc, paging_query
@@ -64,7 +65,7 @@ def edit(module_id, file_id):
 def delete(module_id, file_id):
     module, f = _file(module_id, file_id, "remove")
     vault.delete(current_user, module, f)
-    return {"message": "File deleted"}
+    return {"message": _("File deleted")}
 
 
 def _lock(module_id, file_id, locked):

@@ -7,6 +7,7 @@ from ... import links
 from ... import permissions as perm
 from ...forms import describe, paging, parse
 from ...forms.events import WebhookForm
+from ...i18n import _, translate
 from ...links import Ctx
 from ...presenting import page_meta
 from ...schemas import FormSchema, MessageSchema, item_of
@@ -39,7 +40,7 @@ def list_(module_id):
     page, _ = paging(webhooks.SORTS)
     rows, total = webhooks.list_for(module, page)
     return {"list": [_present(module, w) for w in rows], "meta": page_meta(page.page, page.per_page, total),
-            "links": links.of("webhooks", _ctx(module)), "kinds": [list(k) for k in webhooks.KINDS]}
+            "links": links.of("webhooks", _ctx(module)), "kinds": [[k, translate(label)] for k, label in webhooks.KINDS]}
 
 
 @bp.get("/add/<int:module_id>")
@@ -88,7 +89,7 @@ def edit(module_id, webhook_id):
 def delete(module_id, webhook_id):
     module = _portal(module_id)
     webhooks.remove(current_user, module, webhooks.get(module, webhook_id))
-    return {"message": "Webhook deleted"}
+    return {"message": _("Webhook deleted")}
 
 
 @bp.get("/deliveries/<int:module_id>/<int:webhook_id>")
