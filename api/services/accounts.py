@@ -13,7 +13,8 @@ from sqlalchemy import func, select, update
 
 from ..errors import Forbidden, Invalid, Unauthorized
 from ..extensions import db
-from ..models import ApiToken, PasswordReset, User
+from ..i18n import N_, _, force_locale, recipient_locale, translate
+from ..models import ApiToken, MailState, PasswordReset, User
 from ..models.base import utcnow
 from . import background, emails, mail, sessions
 
@@ -23,7 +24,7 @@ _hasher = PasswordHasher()
 _DUMMY = _hasher.hash("not-a-real-password")
 
 MIN_PASSWORD = 8
-FORGOT_MESSAGE = "If an account exists for this address, we have sent it a link to reset the password."
+FORGOT_MESSAGE = N_("If an account exists for this address, we have sent it a link to reset the password.")
 
 
 def hash_password(password):
@@ -63,9 +64,9 @@ def login(username, password, host=None):
         if user is not None:
             sessions.log(user, "sign_in_failed")
             db.session.commit()
-        raise Unauthorized("Invalid username or password")
+        raise Unauthorized(_("Invalid username or password"))
     if not password_sign_in_allowed(host):
-        raise Forbidden("Password sign-in is turned off here: sign in with your organisation's account")
+        raise Forbidden(_("Password sign-in is turned off here: sign in with your organisation's account"))
     if _hasher.check_needs_rehash(user.password_hash):
         user.password_hash = hash_password(password)
         db.session.commit()
@@ -99,7 +100,7 @@ def logout(jwt_payload):
 
 
 REAUTH_SECONDS = 900
-WRONG_PASSWORD = "Your current password is not correct"
+WRONG_PASSWORD = N_("Your current password is not correct")
 
 
 def prove_password(user, password, field):
@@ -110,13 +111,13 @@ def prove_password(user, password, field):
         age = sessions.current_age()
         if age is not None and age <= REAUTH_SECONDS:
             return
-        message = "Sign in again to do this (your sign-in must be less than 15 minutes old)"
+        message = _("Sign in again to do this (your sign-in must be less than 15 minutes old)")
         raise Invalid(message, errors={field: [message]})
     if not verify_password(user, password or ""):
         sessions.log(user, "password_check_failed")
         g.failed_check = True
         db.session.commit()
-        raise Invalid(WRONG_PASSWORD, errors={field: [WRONG_PASSWORD]})
+        raise Invalid(translate(WRONG_PASSWORD), errors={field: [translate(WRONG_PASSWORD)]})
 
 
 def change_password(user, current, new, revoke_tokens=True):
@@ -125,8 +126,8 @@ def change_password(user, current, new, revoke_tokens=True):
     what was revoked. Commits."""
     prove_password(user, current, "current")
     if verify_password(user, new):
-        raise Invalid("The new password must differ from the current one",
-                      errors={"password[first]": ["The new password must differ from the current one"]})
+        message = _("The new password must differ from the current one")
+        raise Invalid(message, errors={"password[first]": [message]})
     user.password_hash = hash_password(new)
     n = sessions.end_others(user, sessions.current_jti(), reason=None)
     now = utcnow()
@@ -149,7 +150,7 @@ def request_reset(email):
     """Answer at once, the same for every address: the lookup and the mail happen in the background, so
     neither the answer nor its time tells whether an account exists."""
     background.submit(send_reset_link, (email or "").strip().lower())
-    return FORGOT_MESSAGE
+    return translate(FORGOT_MESSAGE)
 
 
 def send_reset_link(email):
@@ -161,20 +162,26 @@ def send_reset_link(email):
     db.session.add(PasswordReset(user_id=user.id, token_hash=_digest(token),
                                  expires=utcnow() + timedelta(seconds=current_app.config["RESET_TOKEN_SECONDS"])))
     to, name = user.email, user.name  # read before the commit: no transaction is open while the mail leaves
+    state = db.session.get(MailState, user.id)
+    language = recipient_locale(user, state.brand if state else None)  # theirs, never the asker's
     db.session.commit()
     link = f"{current_app.config['PUBLIC_URL'].rstrip('/')}/reset-password?token={token}"
     minutes = current_app.config["RESET_TOKEN_SECONDS"] // 60
-    mail.send(to, "Reset your password",
-              f"Hello {name},\n\nSomeone (hopefully you) asked to reset the password of your account.\n"
-              f"Open this link within {minutes} minutes to choose a new password:\n\n{link}\n\n"
-              "If you did not ask for it, ignore this message: your password stays as it is.\n")
+    with force_locale(language):
+        subject = _("Reset your password")
+        body = (_("Hello %(name)s,", name=name) + "\n\n"
+                + _("Someone (hopefully you) asked to reset the password of your account.") + "\n"
+                + _("Open this link within %(minutes)s minutes to choose a new password:", minutes=minutes)
+                + f"\n\n{link}\n\n"
+                + _("If you did not ask for it, ignore this message: your password stays as it is.") + "\n")
+    mail.send(to, subject, body)
 
 
 def reset_with_token(token, password):
     row = db.session.scalar(select(PasswordReset).where(PasswordReset.token_hash == _digest(token or "")))
     if row is None or row.used is not None or row.expires < utcnow():
-        raise Invalid("This reset link is invalid, expired or already used. Please ask for a new one.",
-                      errors={"reset_password_form[token]": ["This reset link is invalid, expired or already used"]})
+        raise Invalid(_("This reset link is invalid, expired or already used. Please ask for a new one."),
+                      errors={"reset_password_form[token]": [_("This reset link is invalid, expired or already used")]})
     user = db.session.get(User, row.user_id)
     user.password_hash = hash_password(password)
     now = utcnow()

@@ -9,6 +9,7 @@ from sqlalchemy import select
 
 from ..errors import Invalid, NotFound
 from ..extensions import db
+from ..i18n import _
 from ..models import ApiToken, Module
 from ..models.base import utcnow
 from .. import permissions as perm
@@ -49,7 +50,8 @@ def create(user, data):
     if data.get("portalId"):
         portal = db.session.get(Module, data["portalId"])
         if portal is None or portal.level != 1 or not perm.can(user, portal, "view"):
-            raise Invalid("Please choose one of your portals", errors={"portalId": ["Please choose one of your portals"]})
+            message = _("Please choose one of your portals")
+            raise Invalid(message, errors={"portalId": [message]})
     jti = secrets.token_urlsafe(24)
     expires = timedelta(days=data["days"])
     t = ApiToken(user_id=user.id, name=data["name"], jti_hash=digest(jti), read_only=data["access"] != "write",
@@ -68,7 +70,7 @@ def create(user, data):
 def revoke(user, token_id):
     t = db.session.get(ApiToken, token_id)
     if t is None or t.user_id != user.id or t.revoked is not None:
-        raise NotFound("No such token")
+        raise NotFound(_("No such token"))
     t.revoked = utcnow()
     sessions.log(user, "token_revoked", f"'{t.name}'")
     db.session.commit()

@@ -5,6 +5,7 @@ from .. import links
 from .. import permissions as perm
 from ..errors import Invalid
 from ..extensions import db
+from ..i18n import N_, _
 from ..transactions import check_version, lock_row
 from .owned import get_owned
 from ..forms.content import image_modules
@@ -12,7 +13,8 @@ from ..models import Article, Module
 from ..links import Ctx
 from ..models.base import utcnow
 from ..presenting import user_name
-from . import feed
+from . import feed, sentences
+from .sentences import said
 
 
 # How deep an editor may nest articles (a top-level article is level 1). Far more than a library needs, and the
@@ -95,14 +97,14 @@ def _subtree(order, article_id):
 
 
 def _parent_error(message):
-    return Invalid("The form has errors", errors={"parentArticleId": [message]})
+    return Invalid(_("The form has errors"), errors={"parentArticleId": [message]})
 
 
 def _parent_level(order, parent_id):
     """The level of the chosen parent article; 422 on parentArticleId if it is not one of the module's."""
     level = next((lv for a, lv, _ in order if a.id == parent_id), None)
     if level is None:
-        raise _parent_error("The parent article is not in this module")
+        raise _parent_error(_("The parent article is not in this module"))
     return level
 
 
@@ -125,7 +127,8 @@ def view(user, module, article_id):
 
 def _check_images(module, content):
     if any(mid != module.id for mid in image_modules(content)):
-        raise Invalid("The form has errors", errors={"content": ["Images may only show files of this module's vault"]})
+        raise Invalid(_("The form has errors"), errors={"content": [
+            _("Images may only show files of this module's vault")]})
 
 
 def create(user, module, data):
@@ -135,12 +138,13 @@ def create(user, module, data):
         lock_row(Module, module.id)  # creates and moves in one library take turns: the levels read stay true
         level = _parent_level(_order_of(module), parent_id)
         if level >= MAX_DEPTH:
-            raise _parent_error(f"Articles nest at most {MAX_DEPTH} levels deep and this parent article is at level "
-                                f"{level}: choose one higher up")
+            raise _parent_error(_("Articles nest at most %(max)s levels deep and this parent article is at level "
+                                  "%(level)s: choose one higher up", max=MAX_DEPTH, level=level))
     a = Article(module_id=module.id, parent_id=parent_id or None, title=data["title"], content=data["content"],
                 created_by_id=user.id)
     db.session.add(a)
-    feed.record(user, module, "add", "article", f"Added the article '{a.title}'", item=a.id, data={"name": a.title})
+    feed.record(user, module, "add", "article", said(N_("Added the article '%(title)s'"), title=a.title), item=a.id,
+                data={"name": a.title})
     db.session.commit()
     return view(user, module, a.id)
 
@@ -153,11 +157,12 @@ def _check_move(module, article, parent_id):
     new_level = 1 if parent_id is None else _parent_level(order, parent_id) + 1
     ids, level, deepest = _subtree(order, article.id)
     if parent_id in ids:
-        raise _parent_error("An article cannot be moved under itself or under an article nested in it")
+        raise _parent_error(_("An article cannot be moved under itself or under an article nested in it"))
     lowest = deepest - level + new_level
     if lowest > MAX_DEPTH and lowest > deepest:
-        raise _parent_error(f"Articles nest at most {MAX_DEPTH} levels deep: under this parent, '{article.title}' "
-                            f"and the articles nested in it would reach level {lowest}")
+        raise _parent_error(_("Articles nest at most %(max)s levels deep: under this parent, '%(title)s' "
+                              "and the articles nested in it would reach level %(level)s", max=MAX_DEPTH,
+                              title=article.title, level=lowest))
 
 
 def update(user, module, article, data):
@@ -170,8 +175,9 @@ def update(user, module, article, data):
         _check_move(module, article, data["parentArticleId"])
         article.parent_id = data["parentArticleId"]
     article.title, article.content, article.updated = data["title"], data["content"], utcnow()
-    feed.record(user, module, "edit", "article", f"Edited the article '{article.title}'"
-                + (" and moved it" if moved else ""), item=article.id,
+    feed.record(user, module, "edit", "article",
+                said(N_("Edited the article '%(title)s' and moved it"), title=article.title) if moved else
+                said(N_("Edited the article '%(title)s'"), title=article.title), item=article.id,
                 data={"name": article.title, **({"parentId": article.parent_id} if moved else {})})
     db.session.commit()
     return view(user, module, article.id)
@@ -179,12 +185,15 @@ def update(user, module, article, data):
 
 def delete(user, module, article):
     """Delete an article and every article nested under it."""
-    doomed, _, _ = _subtree(_order_of(module), article.id)
+    doomed = _subtree(_order_of(module), article.id)[0]
     title = article.title
     # Unlinked first: no cascade runs down a deep chain (SQLite stops such triggers at 1,000 levels).
     db.session.execute(Article.__table__.update().where(Article.id.in_(doomed)).values(parent_id=None))
     db.session.execute(Article.__table__.delete().where(Article.id.in_(doomed)))
-    extra = f" and {len(doomed) - 1} nested article(s)" if len(doomed) > 1 else ""
-    feed.record(user, module, "delete", "article", f"Deleted the article '{title}'{extra}", data={"name": title})
+    text = sentences.ngettext("Deleted the article '%(title)s' and %(num)d nested article(s)",
+                              "Deleted the article '%(title)s' and %(num)d nested article(s)", len(doomed) - 1,
+                              title=title) if len(doomed) > 1 else \
+        said(N_("Deleted the article '%(title)s'"), title=title)
+    feed.record(user, module, "delete", "article", text, data={"name": title})
     db.session.commit()
     return len(doomed)

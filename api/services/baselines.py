@@ -11,12 +11,14 @@ from .. import links
 from .. import permissions as perm
 from ..errors import NotFound
 from ..extensions import db
+from ..i18n import N_, _
 from ..links import Ctx
 from ..models import Baseline, BaselineDate, Deliverable, Module
 from ..models.module import path_under, scope_id
 from . import feed, scheduling
 from .modules import real
 from .scheduling import PathOnly
+from .sentences import said
 
 SORTS = ("slip", "name", "deadline")
 
@@ -43,7 +45,7 @@ def listing(user, module):
 def get(module, baseline_id):
     b = db.session.get(Baseline, baseline_id)
     if b is None or b.module_id != module.id:
-        raise NotFound("Baseline not found")
+        raise NotFound(_("Baseline not found"))
     return b
 
 
@@ -60,7 +62,8 @@ def add(user, module, data):
     db.session.execute(insert(BaselineDate).from_select(["baseline_id", "module_id", "start_date", "deadline"], dated))
     # (counted, not the INSERT's rowcount: psycopg may not know it for an INSERT … SELECT)
     n = db.session.scalar(select(db.func.count()).select_from(BaselineDate).where(BaselineDate.baseline_id == b.id))
-    feed.record(user, module, "add", "baseline", f"Saved the baseline '{b.name}' of '{module.name}'", item=b.id,
+    feed.record(user, module, "add", "baseline",
+                said(N_("Saved the baseline '%(name)s' of '%(module)s'"), name=b.name, module=module.name), item=b.id,
                 data={"name": b.name, "modules": n})
     db.session.commit()
     return present(user, module, perm.rights(user, module), b, n)
@@ -68,7 +71,8 @@ def add(user, module, data):
 
 def delete(user, module, b):
     user = real(user)
-    feed.record(user, module, "delete", "baseline", f"Deleted the baseline '{b.name}' of '{module.name}'", item=b.id,
+    feed.record(user, module, "delete", "baseline",
+                said(N_("Deleted the baseline '%(name)s' of '%(module)s'"), name=b.name, module=module.name), item=b.id,
                 data={"name": b.name})
     db.session.delete(b)
     db.session.commit()
@@ -103,7 +107,8 @@ def as_csv(b, rows):
     """The slip table as CSV (a spreadsheet opens it; a cell never starts with a formula's sign)."""
     buf = io.StringIO()
     w = csv.writer(buf)
-    w.writerow(["Module", "Baseline start", "Baseline deadline", "Start", "Deadline", "Working days late"])
+    w.writerow([_("Module"), _("Baseline start"), _("Baseline deadline"), _("Start"), _("Deadline"),
+                _("Working days late")])
     safe = lambda v: ("'" + v) if isinstance(v, str) and v[:1] in "=+-@\t\r" else v  # noqa: E731
     for r in rows:
         w.writerow([safe(r["name"]), _iso(r["baseline"]["startDate"]), _iso(r["baseline"]["deadline"]),

@@ -8,9 +8,11 @@ from sqlalchemy import select
 
 from ..errors import ApiError, Invalid, NotFound
 from ..extensions import db
+from ..i18n import N_, _
 from ..models import Brand, Module
 from ..models.base import utcnow
 from . import feed, storage
+from .sentences import said
 
 MAX_SIDE = 512
 
@@ -21,7 +23,7 @@ def logo_of(user, brand_id):
     brand = db.session.get(Brand, brand_id)
     module = db.session.get(Module, brand.module_id) if brand else None
     if module is None or not perm.rights(user, module).view or not brand.logo:
-        raise NotFound("Logo not found")
+        raise NotFound(_("Logo not found"))
     return brand
 
 
@@ -32,10 +34,10 @@ def find(module):
 def reencode_image(upload, max_bytes, max_side=MAX_SIDE, field="logo"):
     """Open an uploaded image, refuse anything that is not one, and return PNG bytes of its pixels."""
     if upload is None or not getattr(upload, "filename", None):
-        raise Invalid("The form has errors", errors={field: ["File is required"]})
+        raise Invalid(_("The form has errors"), errors={field: [_("File is required")]})
     data = upload.read(max_bytes + 1)
     if len(data) > max_bytes:
-        raise ApiError(f"The image is too large (limit {max_bytes // 1024} KB)", status=413)
+        raise ApiError(_("The image is too large (limit %(kb)s KB)", kb=max_bytes // 1024), status=413)
     limit = current_app.config["MAX_IMAGE_PIXELS"]
     try:
         # Pillow only warns below twice its limit (a warning nobody reads): our own check, on the header's size,
@@ -49,8 +51,9 @@ def reencode_image(upload, max_bytes, max_side=MAX_SIDE, field="logo"):
                 raise UnidentifiedImageError(img.format)
             width, height = img.size
             if width * height > limit:
-                raise Invalid("The form has errors", errors={field: [
-                    f"The image is too large: {width}×{height} pixels (at most {limit // 1_000_000} megapixels)"]})
+                raise Invalid(_("The form has errors"), errors={field: [
+                    _("The image is too large: %(width)s×%(height)s pixels (at most %(limit)s megapixels)",
+                      width=width, height=height, limit=limit // 1_000_000)]})
             img.load()
             img = img.convert("RGBA")
             img.thumbnail((max_side, max_side))
@@ -58,10 +61,10 @@ def reencode_image(upload, max_bytes, max_side=MAX_SIDE, field="logo"):
             img.save(out, "PNG", optimize=True)
             return out.getvalue()
     except Image.DecompressionBombError:  # over twice the limit: Pillow refuses on its own, from the header too
-        raise Invalid("The form has errors", errors={field: [
-            f"The image is too large (at most {limit // 1_000_000} megapixels)"]})
+        raise Invalid(_("The form has errors"), errors={field: [
+            _("The image is too large (at most %(limit)s megapixels)", limit=limit // 1_000_000)]})
     except (UnidentifiedImageError, OSError, ValueError):
-        raise Invalid("The form has errors", errors={field: ["Please upload a PNG, JPEG, GIF or WebP image"]})
+        raise Invalid(_("The form has errors"), errors={field: [_("Please upload a PNG, JPEG, GIF or WebP image")]})
 
 
 def save_logo(user, module, upload):
@@ -74,7 +77,7 @@ def save_logo(user, module, upload):
             brand = Brand(module_id=module.id)
             db.session.add(brand)
         brand.logo, brand.logo_size, brand.logo_mime, brand.updated = name, len(png), "image/png", utcnow()
-        feed.record(user, module, "edit", "brand", f"Changed the logo of '{module.name}'")
+        feed.record(user, module, "edit", "brand", said(N_("Changed the logo of '%(module)s'"), module=module.name))
     if old:
         storage.remove("logos", old)
     return brand

@@ -18,6 +18,7 @@ from sqlalchemy import func, insert, select, text
 from .. import links
 from .. import permissions as perm
 from ..errors import BadRequest, Invalid, NotFound
+from ..i18n import N_, _, translate
 from ..extensions import db
 from .owned import get_owned
 from ..forms.cloning import ENTITY_TYPES, INCLUDE_FLAGS
@@ -27,7 +28,8 @@ from ..models import (Article, CloneConfig, CustomField, CustomValue, Deliverabl
 from ..links import Ctx
 from ..models.base import utcnow
 from ..presenting import user_name
-from . import articles, feed, modules, platforms, storage
+from . import articles, feed, modules, platforms, sentences, storage
+from .sentences import said
 
 INCLUDES = tuple(k for k, _ in INCLUDE_FLAGS)
 DEFAULT_INCLUDE = {"children": True, "deliverables": True, "articles": True, "files": True, "references": True,
@@ -129,7 +131,7 @@ def get_template(module, template_id):
 
 
 def clone_defaults(user, source, template=None):
-    values = {"name": f"{source.name} (copy)"[:200], "parentId": source.parent_id, "shiftDays": 0,
+    values = {"name": _("%(name)s (copy)", name=source.name)[:200], "parentId": source.parent_id, "shiftDays": 0,
               **DEFAULT_INCLUDE}
     if template is not None:
         cfg = read_config(template)
@@ -144,7 +146,7 @@ def visible_template(user, module, template_id):
     see, else 404."""
     found = next(((t, o) for t, o in templates_for(module) if t.id == template_id), None)
     if found is None or not perm.rights(user, found[1]).view:
-        raise NotFound("Template not found")
+        raise NotFound(_("Template not found"))
     return found
 
 
@@ -180,8 +182,8 @@ def start_template(user, parent, type_, template_id, field=None):
     found = next(((t, m) for t, m in start_templates(user, parent, type_) if t.id == template_id), None)
     if found is None:
         if field:
-            raise Invalid("The form has errors", errors={field: ["Not a template offered here"]})
-        raise NotFound("Template not found")
+            raise Invalid(_("The form has errors"), errors={field: [_("Not a template offered here")]})
+        raise NotFound(_("Template not found"))
     return found
 
 
@@ -213,6 +215,25 @@ def _bulk(model, rows):
         db.session.execute(insert(model), rows[i:i + 1000])
 
 
+# How a clone's account counts what it copied ('3 modules, 1 articles': the English keeps its one form), each count
+# said in the reader's language with its plural.
+_COPIED = {
+    "modules": lambda n: sentences.ngettext("%(num)d modules", "%(num)d modules", n),
+    "deliverables": lambda n: sentences.ngettext("%(num)d deliverables", "%(num)d deliverables", n),
+    "relations": lambda n: sentences.ngettext("%(num)d relations", "%(num)d relations", n),
+    "articles": lambda n: sentences.ngettext("%(num)d articles", "%(num)d articles", n),
+    "references": lambda n: sentences.ngettext("%(num)d references", "%(num)d references", n),
+    "members": lambda n: sentences.ngettext("%(num)d members", "%(num)d members", n),
+    "files": lambda n: sentences.ngettext("%(num)d files", "%(num)d files", n),
+    "fields": lambda n: sentences.ngettext("%(num)d fields", "%(num)d fields", n),
+    "values": lambda n: sentences.ngettext("%(num)d values", "%(num)d values", n),
+}
+
+
+def _copied(kind, n):
+    return _COPIED[kind](n) if kind in _COPIED else f"{n} {kind}"
+
+
 def _shift(d, days):
     return d + timedelta(days=days) if d is not None and days else d
 
@@ -223,18 +244,20 @@ def clone(user, source, data, template=None):
     perm.require(user, target, "create")
     modules.allowed_child(target, source.type)
     if target.path.startswith(source.path):
-        raise BadRequest("A module cannot be copied into itself")
+        raise BadRequest(_("A module cannot be copied into itself"))
     include = {k: bool(data.get(k)) for k in INCLUDES}
     if include["members"]:
         perm.require(user, target, "add_member")
     shift = data.get("shiftDays") or 0
     excluded = _excluded_set(read_config(template)) if template is not None else set()
     name = data["name"]
-    label = platforms.type_label(source)
+    label = said(platforms.type_label(source))  # a type's label, said in the reader's language
 
     # The first write takes SQLite's write lock before ids are reserved from max(id).
-    feed.record(user, source, "clone", "module", f"Cloned {label} '{source.name}' as '{name}'"
-                + (f" (template '{template.name}')" if template is not None else ""),
+    feed.record(user, source, "clone", "module",
+                said(N_("Cloned %(label)s '%(source)s' as '%(name)s' (template '%(template)s')"), label=label,
+                     source=source.name, name=name, template=template.name) if template is not None else
+                said(N_("Cloned %(label)s '%(source)s' as '%(name)s'"), label=label, source=source.name, name=name),
                 item=source.id, data={"name": source.name, "as": name})
     db.session.flush()
 
@@ -289,7 +312,7 @@ def clone(user, source, data, template=None):
         kept, dropped = [], set()
         # Parents first whatever their ids (a moved article may be older than its parent), however deep the tree;
         # an excluded article takes the ones nested in it along.
-        for a, _, parent in articles.in_tree_order(arts):
+        for a, __, parent in articles.in_tree_order(arts):
             if ("article", a.id) in excluded or parent in dropped:
                 dropped.add(a.id)
             else:
@@ -338,9 +361,10 @@ def clone(user, source, data, template=None):
                               "created": now, "created_by_id": f.created_by_id})
             _bulk(VaultFile, frows)
             counts["files"] = len(frows)
-        what = ", ".join(f"{v} {k}" for k, v in counts.items() if v)
+        what = [_copied(k, v) for k, v in counts.items() if v]
         feed.record(user, SimpleNamespace(id=new_ids[0], path=paths[source.id]), "add", "module",
-                    f"Created {label} '{name}' as a copy of '{source.name}' ({what})", item=new_ids[0],
+                    said(N_("Created %(label)s '%(name)s' as a copy of '%(source)s' (%(what)s)"), label=label,
+                         name=name, source=source.name, what=what), item=new_ids[0],
                     data={"name": name})
         db.session.commit()
     except BaseException:
@@ -400,7 +424,7 @@ def add_template(user, module, data):
                       created_by_id=user.id)
     _write_config(tpl, _config_from(data))
     db.session.add(tpl)
-    feed.record(user, module, "add", "template", f"Added the template '{tpl.name}'", item=tpl.id,
+    feed.record(user, module, "add", "template", said(N_("Added the template '%(name)s'"), name=tpl.name), item=tpl.id,
                 data={"name": tpl.name})
     db.session.commit()
     return present(user, tpl, module)
@@ -409,7 +433,8 @@ def add_template(user, module, data):
 def update_template(user, module, tpl, data):
     tpl.name, tpl.description = data["name"], data.get("description") or ""
     _write_config(tpl, _config_from(data, read_config(tpl)))
-    feed.record(user, module, "edit", "template", f"Edited the template '{tpl.name}'", item=tpl.id,
+    feed.record(user, module, "edit", "template", said(N_("Edited the template '%(name)s'"), name=tpl.name),
+                item=tpl.id,
                 data={"name": tpl.name})
     db.session.commit()
     return present(user, tpl, module)
@@ -423,7 +448,8 @@ def template_values(tpl):
 def delete_template(user, module, tpl):
     name = tpl.name
     db.session.delete(tpl)
-    feed.record(user, module, "delete", "template", f"Deleted the template '{name}'", data={"name": name})
+    feed.record(user, module, "delete", "template", said(N_("Deleted the template '%(name)s'"), name=name),
+                data={"name": name})
     db.session.commit()
 
 
@@ -437,13 +463,15 @@ def dependencies(module):
     out = []
     for m in sorted(mods, key=lambda m: path_ids(m.path)):
         depth = m.level - module.level
-        out.append(("module", m.id, f"{platforms.type_label(m)}: {m.name}", depth))
-    for kind, model, title in (("article", Article, "Article"), ("file", VaultFile, "File"),
-                               ("reference", Reference, "Reference")):
+        out.append(("module", m.id, _("%(what)s: %(name)s", what=translate(platforms.type_label(m)), name=m.name),
+                    depth))
+    for kind, model, title in (("article", Article, N_("Article")), ("file", VaultFile, N_("File")),
+                               ("reference", Reference, N_("Reference"))):
         cols = (model.id, model.title, model.module_id)
         for id_, ttl, mid in db.session.execute(select(*cols).where(model.module_id.in_(sub)).order_by(model.id)):
-            where = "" if mid == module.id else f" (in {names.get(mid, mid)})"
-            out.append((kind, id_, f"{title}: {ttl}{where}", 0))
+            label = _("%(what)s: %(name)s", what=translate(title), name=ttl) if mid == module.id else \
+                _("%(what)s: %(name)s (in %(where)s)", what=translate(title), name=ttl, where=names.get(mid, mid))
+            out.append((kind, id_, label, 0))
     return out
 
 
@@ -463,19 +491,25 @@ def manage_forms(user, module, tpl):
     return forms
 
 
+ENTITY_WORDS = {"module": N_("module"), "article": N_("article"), "file": N_("file"), "reference": N_("reference")}
+
+
 def set_dependency(user, module, tpl, data):
     kind, id_ = data["entityType"], data["entityId"]
     if data["id"] != tpl.id:
-        raise Invalid("The form has errors", errors={"id": ["This form belongs to another template"]})
-    if not any(k == kind and i == id_ for k, i, _, _ in dependencies(module)):
-        raise Invalid("The form has errors", errors={"entityId": ["Not a dependency of this module"]})
+        raise Invalid(_("The form has errors"), errors={"id": [_("This form belongs to another template")]})
+    if not any(k == kind and i == id_ for k, i, __, ___ in dependencies(module)):
+        raise Invalid(_("The form has errors"), errors={"entityId": [_("Not a dependency of this module")]})
     cfg = read_config(tpl)
     rest = [e for e in cfg["exclude"] if (e["entityType"], e["entityId"]) != (kind, id_)]
     if not data["include"]:
         rest.append({"entityType": kind, "entityId": id_})
     cfg["exclude"] = rest
     _write_config(tpl, cfg)
+    what = said(ENTITY_WORDS[kind]) if kind in ENTITY_WORDS else kind
     feed.record(user, module, "edit", "template",
-                f"{'Included' if data['include'] else 'Excluded'} {kind} #{id_} in the template '{tpl.name}'")
+                said(N_("Included %(kind)s #%(id)s in the template '%(name)s'"), kind=what, id=id_, name=tpl.name)
+                if data["include"] else
+                said(N_("Excluded %(kind)s #%(id)s in the template '%(name)s'"), kind=what, id=id_, name=tpl.name))
     db.session.commit()
     return present(user, tpl, module)

@@ -14,21 +14,23 @@ from .owned import get_owned
 from ..models import CustomField, CustomValue, PicklistOption
 from ..forms.custom_field_definitions import FIELD_TYPES, slug
 from ..links import Ctx
+from ..i18n import N_, _, translate
 from . import feed, platforms
+from .sentences import said
 
 CHECKLIST = "checklist_status"
 
 
 def target_options(module):
     """'all' plus each module type of the platform below this module's type, from the skeleton."""
-    seen, out = set(), [("all", "All items")]
+    seen, out = set(), [("all", _("All items"))]  # run-time options: forms.describe leaves them as given
     for (platform, _parent), rules in platforms.skeleton().items():
         if platform != module.platform:
             continue
         for rule in rules:
             if rule.child_type not in seen and rule.child_type != module.type:
                 seen.add(rule.child_type)
-                out.append((rule.child_type, rule.label))
+                out.append((rule.child_type, translate(rule.label)))
     return out
 
 
@@ -73,24 +75,24 @@ def _check(module, data, field=None):
     taken = db.session.scalar(select(CustomField.id).where(CustomField.module_id == module.id,
                                                            CustomField.attribute == attribute))
     if taken and (field is None or taken != field.id):
-        errors["attribute"] = [f"The attribute '{attribute}' is already used here"]
+        errors["attribute"] = [_("The attribute '%(attribute)s' is already used here", attribute=attribute)]
     if data["type"] == "PICKLIST" and not data.get("options"):
-        errors["options"] = ["A picklist needs at least one option"]
+        errors["options"] = [_("A picklist needs at least one option")]
     if field is not None:
         if field.attribute == CHECKLIST:
             if attribute != CHECKLIST:
-                errors.setdefault("attribute", []).append("The checklist field keeps its attribute")
+                errors.setdefault("attribute", []).append(_("The checklist field keeps its attribute"))
             if data["type"] != field.type:
-                errors.setdefault("type", []).append("The checklist field keeps its type")
+                errors.setdefault("type", []).append(_("The checklist field keeps its type"))
             want = {"completed", "not_completed"}
             if not want <= {v for v, _ in data.get("options") or []}:
-                errors.setdefault("options", []).append("The checklist needs the options 'not_completed' and "
-                                                        "'completed'")
+                errors.setdefault("options", []).append(_("The checklist needs the options 'not_completed' and "
+                                                          "'completed'"))
         elif data["type"] != field.type and db.session.scalar(
                 select(func.count(CustomValue.id)).where(CustomValue.field_id == field.id)):
-            errors.setdefault("type", []).append("The type cannot change while the field has values")
+            errors.setdefault("type", []).append(_("The type cannot change while the field has values"))
     if errors:
-        raise Invalid("The form has errors", errors=errors)
+        raise Invalid(_("The form has errors"), errors=errors)
     return attribute
 
 
@@ -130,7 +132,8 @@ def add(user, module, data):
     db.session.add(field)
     db.session.flush()
     _sync_options(field, data.get("options") or [])
-    feed.record(user, module, "add", "custom_field", f"Added the custom field '{field.label}' to '{module.name}'",
+    feed.record(user, module, "add", "custom_field",
+                said(N_("Added the custom field '%(field)s' to '%(module)s'"), field=field.label, module=module.name),
                 item=field.id, data={"name": field.label})
     db.session.commit()
     db.session.refresh(field)
@@ -142,7 +145,8 @@ def edit(user, module, field, data):
     field.attribute = attribute
     _apply(field, data)
     _sync_options(field, data.get("options") or [])
-    feed.record(user, module, "edit", "custom_field", f"Changed the custom field '{field.label}' of '{module.name}'",
+    feed.record(user, module, "edit", "custom_field",
+                said(N_("Changed the custom field '%(field)s' of '%(module)s'"), field=field.label, module=module.name),
                 item=field.id, data={"name": field.label})
     db.session.commit()
     db.session.refresh(field)
@@ -151,13 +155,14 @@ def edit(user, module, field, data):
 
 def delete(user, module, field):
     if field.attribute == CHECKLIST:
-        raise Conflict("The checklist field cannot be deleted")
+        raise Conflict(_("The checklist field cannot be deleted"))
     db.session.execute(CustomValue.__table__.delete().where(CustomValue.field_id == field.id))
     for option in list(field.options):
         db.session.delete(option)
     db.session.flush()
     db.session.delete(field)
-    feed.record(user, module, "delete", "custom_field", f"Deleted the custom field '{field.label}' of '{module.name}'",
+    feed.record(user, module, "delete", "custom_field",
+                said(N_("Deleted the custom field '%(field)s' of '%(module)s'"), field=field.label, module=module.name),
                 data={"name": field.label})
     db.session.commit()
 

@@ -5,6 +5,7 @@ from sqlalchemy.orm import aliased
 from .. import links
 from .. import permissions as perm
 from ..errors import Conflict, Invalid, NotFound
+from ..i18n import N_, _
 from ..extensions import db, read_rows
 from ..transactions import check_version
 from .owned import get_owned
@@ -12,13 +13,14 @@ from ..models import CustomField, CustomValue, PicklistOption
 from ..models.module import path_ids
 from ..links import Ctx
 from . import done, feed
+from .sentences import said
 
 
 def field_for(module, field_id):
     """The field if it applies to the module (defined on it or an ancestor, matching its type)."""
     f = db.session.get(CustomField, field_id)
     if f is None or f.module_id not in module.ancestor_ids + [module.id] or (f.target_type and f.target_type != module.type):
-        raise NotFound("Custom field not found")
+        raise NotFound(_("Custom field not found"))
     return f
 
 
@@ -71,6 +73,11 @@ def _shown(field, value):
     return value.stringval if value.stringval is not None else value.numval if value.numval is not None else value.dateval
 
 
+def _set_to(field, module, value):
+    return said(N_("Set %(field)s of '%(module)s' to %(value)s"), field=field.label, module=module.name,
+                value=_shown(field, value))
+
+
 def _hold(module, field):
     """A checklist value is one side of done (services/done.py): the module is locked before either side is written."""
     if field.attribute == CHECKLIST:
@@ -89,18 +96,17 @@ def add_value(user, module, field, data):
     held = db.session.scalars(select(CustomValue).where(CustomValue.field_id == field.id,
                                                         CustomValue.module_id == module.id)).all()
     if held and not perm.takes_many(field):
-        raise Conflict(f"{field.label} already has a value here: edit it instead")
+        raise Conflict(_("%(field)s already has a value here: edit it instead", field=field.label))
     value = CustomValue(field_id=field.id, module_id=module.id, user_id=user.id)
     _apply(field, value, data)
     if field.type == "PICKLIST" and any(v.option_id == value.option_id for v in held):
-        raise Invalid("The form has errors", errors={"option": ["This option is already chosen"]})
+        raise Invalid(_("The form has errors"), errors={"option": [_("This option is already chosen")]})
     if field.type == "DATED_NUMERIC" and any(v.dateval == value.dateval for v in held):
-        raise Invalid("The form has errors", errors={"dateval": ["There is already a value for this date"]})
+        raise Invalid(_("The form has errors"), errors={"dateval": [_("There is already a value for this date")]})
     db.session.add(value)
     db.session.flush()
     if not _settled(user, module, field):
-        feed.record(user, module, "add", "custom_value",
-                    f"Set {field.label} of '{module.name}' to {_shown(field, value)}", item=value.id,
+        feed.record(user, module, "add", "custom_value", _set_to(field, module, value), item=value.id,
                     data=_change(field, None, value))
     db.session.commit()
     return value
@@ -112,8 +118,7 @@ def edit_value(user, module, field, value, data):
     before = _as_shown(field, value)
     _apply(field, value, data)
     if not _settled(user, module, field):
-        feed.record(user, module, "edit", "custom_value",
-                    f"Set {field.label} of '{module.name}' to {_shown(field, value)}", item=value.id,
+        feed.record(user, module, "edit", "custom_value", _set_to(field, module, value), item=value.id,
                     data=_change(field, before, value))
     db.session.commit()
     return value
@@ -123,7 +128,8 @@ def delete_value(user, module, field, value):
     _hold(module, field)
     db.session.delete(value)
     if not _settled(user, module, field):
-        feed.record(user, module, "delete", "custom_value", f"Cleared {field.label} of '{module.name}'",
+        feed.record(user, module, "delete", "custom_value",
+                    said(N_("Cleared %(field)s of '%(module)s'"), field=field.label, module=module.name),
                     item=value.id, data={"subject": field.label})
     db.session.commit()
 

@@ -3,10 +3,12 @@ from sqlalchemy import select
 
 from ..errors import Conflict, Invalid
 from ..extensions import db
+from ..i18n import N_, _
 from ..transactions import check_version
 from .owned import get_owned
 from ..models import Deliverable, Membership, Module, User
-from . import done, feed, recurrence, scheduling
+from . import done, feed, recurrence, scheduling, sentences
+from .sentences import said
 from .events import watching
 
 FIELDS = {"ownerId": "owner_id", "startDate": "start_date", "deadline": "deadline",
@@ -53,12 +55,12 @@ def _check_dates(d):
         d.start_date = d.deadline = d.start_date or d.deadline
     errors = {}
     if d.start_date and d.deadline and d.deadline < d.start_date:
-        errors["deadline"] = ["The deadline cannot be before the start date"]
+        errors["deadline"] = [_("The deadline cannot be before the start date")]
     if d.commenced_date and d.completion_date and d.completion_date < d.commenced_date:
-        errors["completionDate"] = ["Completion cannot be before the commenced date"]
+        errors["completionDate"] = [_("Completion cannot be before the commenced date")]
     if errors:
         db.session.rollback()
-        raise Invalid("The form has errors", errors=errors)
+        raise Invalid(_("The form has errors"), errors=errors)
 
 
 def _wire(values):
@@ -82,7 +84,7 @@ def _apply(d, data):
 def create(user, module, data):
     done.hold(module)
     if find(module) is not None:
-        raise Conflict("This module already has a status")
+        raise Conflict(_("This module already has a status"))
     d = Deliverable(module_id=module.id)
     _apply(d, data)
     _check_dates(d)
@@ -91,7 +93,9 @@ def create(user, module, data):
     db.session.flush()
     watching.auto([d.owner_id], module, "owner")
     after = _wire(values_of(d))
-    feed.record(user, module, "add", "deliverable", f"Set the status of '{module.name}' to {d.status}", item=d.id,
+    feed.record(user, module, "add", "deliverable",
+                said(N_("Set the status of '%(module)s' to %(status)s"), module=module.name,
+                     status=sentences.status(d.status)), item=d.id,
                 data={"owner": d.owner_id, "changed": sorted(k for k, v in after.items() if v is not None),
                       "before": {}, "after": after, "ownerNames": _owner_names(None, d.owner_id)})
     d.schedule = _reschedule(user, module, d, [k for k in PLANNED if getattr(d, FIELDS[k])])
@@ -114,12 +118,15 @@ def update(user, module, d, data):
         done.settle(user, module, d, data["status"])
     new = _wire(values_of(d))
     changed = sorted(k for k in new if new[k] != old[k])
-    what = ", ".join(sorted(data)) or "nothing"
+    what = sorted(data) or said(N_("nothing"))  # the fields sent, by their codes
     if d.status != before:
-        what = f"status {done.named(before)} → {done.named(d.status)}"
+        what = said(N_("status %(before)s → %(after)s"), before=done.status_said(before),
+                    after=done.status_said(d.status))
     if "ownerId" in changed:
         watching.auto([d.owner_id], module, "owner")
-    feed.record(user, module, "edit", "deliverable", f"Updated the deliverable of '{module.name}' ({what})", item=d.id,
+    feed.record(user, module, "edit", "deliverable",
+                said(N_("Updated the deliverable of '%(module)s' (%(what)s)"), module=module.name, what=what),
+                item=d.id,
                 data={"owner": d.owner_id, "changed": changed, "before": {k: old[k] for k in changed},
                       "after": {k: new[k] for k in changed},
                       **({"ownerNames": _owner_names(old["ownerId"], new["ownerId"])} if "ownerId" in changed else {})})

@@ -8,7 +8,9 @@ from sqlalchemy import select
 from ..extensions import db
 from ..models.module import path_under
 from ..models import (CustomField, CustomValue, Deliverable, Membership, Module, PicklistOption, User)
-from . import accounts, done, feed
+from ..i18n import N_
+from . import accounts, done, feed, sentences
+from .sentences import said
 from .modules import add_default_fields
 from .platforms import PORTAL, ensure_platforms
 
@@ -63,7 +65,7 @@ class _Builder:
         db.session.add(m)
         db.session.flush()
         m.path = f"{parent.path}{m.id}/"
-        feed.record(self.users[by], m, "add", "module", f"Created '{name}'")
+        feed.record(self.users[by], m, "add", "module", said(N_("Created '%(name)s'"), name=name))
         return m
 
     def member(self, module, email, role="User", admin=False, create=False, edit=False, delete=False):
@@ -281,7 +283,7 @@ def seed_knowledge_and_discussion(users, portal, projects):
                     created_by_id=by[author].id)
         db.session.add(a)
         db.session.flush()
-        feed.record(by[author], module, "add", "article", f"Added the article '{title}'")
+        feed.record(by[author], module, "add", "article", said(N_("Added the article '%(title)s'"), title=title))
         return a
 
     method = article(portal, "The 4RinEU renovation methodology", draft(
@@ -320,7 +322,8 @@ def seed_knowledge_and_discussion(users, portal, projects):
                     created_by_id=by[author].id)
         db.session.add(c)
         db.session.flush()
-        feed.record(by[author], module, "add", "comment", f"{by[author].name} commented on '{module.name}'")
+        feed.record(by[author], module, "add", "comment",
+                    said(N_("%(name)s commented on '%(module)s'"), name=by[author].name, module=module.name))
         return c
 
     c1 = comment(portal, "sofia@demo.eu", "Welcome to the consortium portal! Please fill in your profile.")
@@ -367,7 +370,8 @@ def seed_vault(users, portal, projects):
         stored = storage.save_bytes("files", data)
         db.session.add(VaultFile(module_id=module.id, title=title, filename=name, stored_name=stored,
                                  filesize=len(data), mime=mime, locked=locked, created_by_id=users[author].id))
-        feed.record(users[author], module, "add", "file", f"Uploaded '{title}' ({name})")
+        feed.record(users[author], module, "add", "file",
+                    said(N_("Uploaded '%(title)s' (%(file)s)"), title=title, file=name))
     refs = [
         (portal, "4RinEU project website", "Public results and deliverables", "https://www.4rineu.eu", "LINK"),
         (portal, "Prefabricated façade installation", "Time-lapse of a module installation",
@@ -381,7 +385,8 @@ def seed_vault(users, portal, projects):
     for module, title, desc, url, kind in refs:
         db.session.add(Reference(module_id=module.id, title=title, description=desc, url=url, resource_type=kind,
                                  created_by_id=users["sofia@demo.eu"].id, locked=title.startswith("EPBD")))
-        feed.record(users["sofia@demo.eu"], module, "add", "reference", f"Added the reference '{title}'")
+        feed.record(users["sofia@demo.eu"], module, "add", "reference",
+                    said(N_("Added the reference '%(title)s'"), title=title))
 
 
 # --- avatars (issue 7) ---------------------------------------------------------------------------
@@ -421,7 +426,8 @@ def seed_clone_templates(users, portal):
     db.session.add(CloneConfig(module_id=source.id, name="Renovation project template",
                                description="A new renovation case with the five phases of the methodology.",
                                config=json.dumps(config, sort_keys=True), created_by_id=users["sofia@demo.eu"].id))
-    feed.record(users["sofia@demo.eu"], source, "add", "template", "Added the template 'Renovation project template'")
+    feed.record(users["sofia@demo.eu"], source, "add", "template",
+                said(N_("Added the template '%(name)s'"), name="Renovation project template"))
 
 
 # --- the report of the consortium portal (metrics) ---------------------------------------------------
@@ -465,4 +471,7 @@ def seed_report(users, portal):
         db.session.flush()
         layout.append({"i": str(m.id), "x": x, "y": y, "w": w, "h": h})
     report.layout = json.dumps(layout)
-    feed.record(sofia, portal, "add", "metric", f"Set up the report of '{portal.name}' with {len(panels)} metrics")
+    feed.record(sofia, portal, "add", "metric",
+                sentences.ngettext("Set up the report of '%(module)s' with %(num)d metrics",
+                                   "Set up the report of '%(module)s' with %(num)d metrics", len(panels),
+                                   module=portal.name))

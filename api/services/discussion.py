@@ -9,6 +9,7 @@ from .. import links
 from .. import permissions as perm
 from ..errors import Forbidden, Invalid, Locked, NotFound
 from ..extensions import db
+from ..i18n import N_, _
 from ..transactions import check_version
 from .owned import get_owned
 from ..models import Comment, CommentAttachment, VaultFile
@@ -16,6 +17,7 @@ from ..links import Ctx
 from ..models.base import utcnow
 from ..presenting import user_avatar, user_name
 from . import feed
+from .sentences import said
 from .events import mentions, watching
 
 DELETED_TEXT = "This comment has been deleted."
@@ -95,7 +97,7 @@ def get(module, comment_id):
 
 def add(user, module, data, parent=None):
     if parent is not None and parent.deleted:
-        raise NotFound("Comment not found")
+        raise NotFound(_("Comment not found"))
     mentioned = mentions.check(module, data["content"])
     files = _attachable(user, module, data.get("attachments") or [])
     c = Comment(module_id=module.id, parent_id=parent.id if parent else None, title=data.get("title") or "",
@@ -107,8 +109,12 @@ def add(user, module, data, parent=None):
     # Commenting makes one a watcher of the module, and so does being mentioned in it.
     watching.auto([user.id], module, "comment")
     watching.auto(mentioned, module, "mention")
-    what = "replied in" if parent else "commented on"
-    feed.record(user, module, "add", "comment", f"{user.name} {what} '{module.name}': {_plain(c.content)[:80]}",
+    excerpt = _plain(c.content)[:80]
+    feed.record(user, module, "add", "comment",
+                said(N_("%(name)s replied in '%(module)s': %(excerpt)s"), name=user.name, module=module.name,
+                     excerpt=excerpt) if parent else
+                said(N_("%(name)s commented on '%(module)s': %(excerpt)s"), name=user.name, module=module.name,
+                     excerpt=excerpt),
                 item=c.id, data={"parentId": c.parent_id, "mentions": mentioned, "excerpt": _plain(c.content)[:140],
                                  "reply": parent is not None, "attachments": [f.id for f in files],
                                  "replyTo": parent.created_by_id if parent else None})  # told in person
@@ -124,21 +130,21 @@ def _attachable(user, module, ids):
         return []
     err = perm.MODULE_ACTIONS["content"](perm.rights(user, module), module)
     if err is Locked:
-        raise Locked("Module is locked: nothing can be uploaded or attached")
+        raise Locked(_("Module is locked: nothing can be uploaded or attached"))
     if err is not None:
-        raise Forbidden("Only those who may upload files to this module may attach them")
+        raise Forbidden(_("Only those who may upload files to this module may attach them"))
     found = {f.id: f for f in db.session.scalars(select(VaultFile).where(VaultFile.module_id == module.id,
                                                                          VaultFile.id.in_(ids)))}
     missing = [i for i in ids if i not in found]
     if missing:
-        raise Invalid("The form has errors", errors={"attachments": [
-            f"Not a file of this module's vault: {', '.join(map(str, missing))}"]})
+        raise Invalid(_("The form has errors"), errors={"attachments": [
+            _("Not a file of this module's vault: %(ids)s", ids=", ".join(map(str, missing)))]})
     return [found[i] for i in ids]
 
 
 def require_author(user, module, c):
     if perm.comment_error(user, perm.rights(user, module), module, c, "edit") is not None:
-        raise Forbidden("Only the author may edit a comment")
+        raise Forbidden(_("Only the author may edit a comment"))
 
 
 def edit(user, module, c, data):
@@ -148,7 +154,8 @@ def edit(user, module, c, data):
     c.title, c.content, c.updated = data.get("title") or "", data["content"], utcnow()
     new = mentions.store(c, mentioned)
     watching.auto(new, module, "mention")
-    feed.record(user, module, "edit", "comment", f"{user.name} edited a comment on '{module.name}'",
+    feed.record(user, module, "edit", "comment",
+                said(N_("%(name)s edited a comment on '%(module)s'"), name=user.name, module=module.name),
                 item=c.id, data={"parentId": c.parent_id, "mentions": new, "excerpt": _plain(c.content)[:140]})
     db.session.commit()
     return _one(user, module, c)
@@ -157,9 +164,9 @@ def edit(user, module, c, data):
 def delete(user, module, c):
     err = perm.comment_error(user, perm.rights(user, module), module, c, "delete")
     if err is Locked:
-        raise Locked("Module is locked")
+        raise Locked(_("Module is locked"))
     if err is not None:
-        raise Forbidden("You may not delete this comment")
+        raise Forbidden(_("You may not delete this comment"))
     has_replies = db.session.scalar(select(Comment.id).where(Comment.parent_id == c.id).limit(1)) is not None
     parent_id, comment_id = c.parent_id, c.id
     mentions.store(c, [])
@@ -170,7 +177,8 @@ def delete(user, module, c):
         db.session.delete(c)
         db.session.flush()
         _prune(parent_id)
-    feed.record(user, module, "delete", "comment", f"{user.name} deleted a comment on '{module.name}'",
+    feed.record(user, module, "delete", "comment",
+                said(N_("%(name)s deleted a comment on '%(module)s'"), name=user.name, module=module.name),
                 item=comment_id, data={"parentId": parent_id})
     db.session.commit()
 

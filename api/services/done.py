@@ -23,7 +23,9 @@ from sqlalchemy import select
 from ..extensions import db
 from ..models import CustomField, CustomValue, Deliverable, Module
 from ..transactions import lock_row
-from . import feed
+from ..i18n import N_
+from . import feed, sentences
+from .sentences import said
 from .custom_field_definitions import CHECKLIST
 
 DONE = ("COMPLETED", "VERIFIED_COMPLETE")
@@ -52,6 +54,11 @@ def is_ticked(value):
 def named(status):
     """A status as the feed's text tells it."""
     return status or "no status"
+
+
+def status_said(status):
+    """`named(status)`, said as the status's label in another language."""
+    return sentences.status(status, named(status))
 
 
 def _fresh(stmt):
@@ -127,9 +134,17 @@ def settle(user, module, d=None, status=None, field=None):
     if ticked:  # a repeating item ticked done: its next occurrence (issue 42)
         from .recurrence import on_done
         on_done(user, module)
-    verb = f"Ticked '{module.name}' as done" if ticked else f"Unticked '{module.name}'"
-    how = d.status if created else f"{named(was)} → {named(d.status)}"
-    feed.record(user, module, "add" if created else "edit", "deliverable", f"{verb} (status {how})", item=d.id,
+    if created:
+        now = sentences.status(d.status)
+        text = said(N_("Ticked '%(module)s' as done (status %(status)s)"), module=module.name, status=now) \
+            if ticked else said(N_("Unticked '%(module)s' (status %(status)s)"), module=module.name, status=now)
+    else:
+        was_, now = status_said(was), status_said(d.status)
+        text = said(N_("Ticked '%(module)s' as done (status %(before)s → %(after)s)"), module=module.name,
+                    before=was_, after=now) if ticked else \
+            said(N_("Unticked '%(module)s' (status %(before)s → %(after)s)"), module=module.name, before=was_,
+                 after=now)
+    feed.record(user, module, "add" if created else "edit", "deliverable", text, item=d.id,
                 data={"owner": d.owner_id, "ticked": ticked, "changed": ["status"], "before": {"status": was},
                       "after": {"status": d.status}})
     return True

@@ -14,6 +14,8 @@ account's address (say 'jоsé@…' beside 'josé@…') is refused too.
 """
 import unicodedata
 
+from ..i18n import N_
+
 # Characters that show nothing (or nearly) and may sit inside an address unseen, beyond the format (Cf) category.
 _INVISIBLE = {0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B, 0x180C, 0x180D, 0x180E, 0x180F, 0x3164, 0xFFA0,
               *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)}
@@ -51,8 +53,9 @@ def skeleton(email):
     return unicodedata.normalize("NFC", email.translate(_SKELETON).replace("i\u0307", "i").replace("j\u0307", "j"))
 
 
-LOOKALIKE = "This address has look-alike letters (of another alphabet, or a dotless i) that pass for plain ones: " \
-            "type it in plain letters"
+# Translated as the answer leaves (errors.ApiError.body).
+LOOKALIKE = N_("This address has look-alike letters (of another alphabet, or a dotless i) that pass for plain ones: "
+               "type it in plain letters")
 
 
 def lookalike_error(email):

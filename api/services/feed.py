@@ -8,11 +8,18 @@ from ..extensions import db
 from ..models.module import path_under, scope_id
 from ..models import FeedEntry, Module
 from ..presenting import user_avatar, user_name
+from ..i18n import N_, translate
+from . import sentences
 
 
 def record(user, module, operation, category, description, item=None, data=None):
     """The feed entry of a change and its event (`item`: the id of the thing changed; `data`: what the channels
-    need beyond it, e.g. before/after, mentions), both in the caller's transaction."""
+    need beyond it, e.g. before/after, mentions), both in the caller's transaction. `description`: English; a
+    sentence made by `sentences.said` is kept with its message and values too, so each reader reads it in their
+    own language (`present`; a notification's recipient: events/notifications.text_of)."""
+    form = sentences.stored(description)
+    if form is not None:
+        data = {**(data or {}), sentences.KEY: form}
     db.session.add(FeedEntry(module_id=module.id, portal_id=scope_id(module.path),
                              created_by_id=user.id if user else None, operation=operation, category=category,
                              description=description[:500],
@@ -26,10 +33,11 @@ SORTS = ("id",)
 
 
 # What a change's fields are called on screen, and how their values read there (the webapp formats by kind).
-FIELDS = {"status": ("status", "status"), "ownerId": ("owner", "user"), "startDate": ("start date", "date"),
-          "deadline": ("deadline", "date"), "commencedDate": ("commenced date", "date"),
-          "completionDate": ("completion date", "date"), "name": ("name", "text"),
-          "description": ("description", "text"), "title": ("title", "text"), "value": ("value", "text")}
+FIELDS = {"status": (N_("status"), "status"), "ownerId": (N_("owner"), "user"),
+          "startDate": (N_("start date"), "date"), "deadline": (N_("deadline"), "date"),
+          "commencedDate": (N_("commenced date"), "date"), "completionDate": (N_("completion date"), "date"),
+          "name": (N_("name"), "text"), "description": (N_("description"), "text"), "title": (N_("title"), "text"),
+          "value": (N_("value"), "text")}
 EXTRA = ("descendants", "position", "as", "version", "reply", "joined", "ticked")
 
 
@@ -42,12 +50,15 @@ def _data(e):
 
 
 def changes_of(data):
-    """[{field, label, kind, before, after}] of the fields a change touched (an owner by name)."""
+    """[{field, label, kind, before, after}] of the fields a change touched (an owner by name); a field's label in
+    the reader's language (a custom field's is its own)."""
     before, after = data.get("before") or {}, data.get("after") or {}
     names = data.get("ownerNames") or {}
     out = []
     for field in data.get("changed") or []:
         label, kind = FIELDS.get(field, (data.get("label") or field, "text"))
+        if field in FIELDS:
+            label = translate(label)
         if field == "value":
             kind = data.get("valueKind") or kind
         b, a = before.get(field), after.get(field)
@@ -59,8 +70,9 @@ def changes_of(data):
 
 
 def present(e, module_name, reader=None):
+    """An entry as `reader` reads it: its sentence in the request's language (`sentences`)."""
     data = _data(e)
-    description = e.description
+    description = sentences.say(data.get(sentences.KEY), e.description)
     if e.category == "schedule":  # names the module that changed to those who may see it
         from .scheduling import named
         description = named(reader, data, description)

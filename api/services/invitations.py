@@ -5,7 +5,7 @@ import hashlib
 import secrets
 from datetime import timedelta
 
-from flask import current_app
+from flask import current_app, has_request_context, request
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 from sqlalchemy import func, select
 
@@ -13,10 +13,12 @@ from .. import links
 from .. import permissions as perm
 from ..errors import ApiError, Conflict, NotFound
 from ..extensions import db
+from ..i18n import N_, _, force_locale, recipient_locale
 from ..links import Ctx
-from ..models import Invitation, Membership, Module, User
+from ..models import Invitation, MailState, Membership, Module, User
 from ..models.base import utcnow
 from . import accounts, emails, feed, mail
+from .sentences import said
 from .members import FLAGS, _apply, check_grant
 from .owned import get_owned
 
@@ -39,13 +41,27 @@ def _new_link(inv):
     return f"{current_app.config['PUBLIC_URL'].rstrip('/')}/invitation?token={token}"
 
 
+def _language(existing):
+    """The invitation's language: the invited person's (an account's choice, else the brand they sign in on),
+    never the inviter's; an address without an account reads the brand's of the host the invitation is made on."""
+    from .. import hosts
+    state = db.session.get(MailState, existing.id) if existing is not None else None
+    brand = state.brand if state else hosts.brand_of_host(request.host) if has_request_context() else None
+    return recipient_locale(existing, brand)
+
+
 def _mail(user, module, inv, link):
-    existing = accounts.find_by_email(inv.email) is not None
-    mail.send(inv.email, f"{user.name} invites you to '{module.name}'",
-              f"Hello,\n\n{user.name} invites you to join '{module.name}' on the portal.\n\n"
-              + ("Sign in with this address to accept, or open the link:\n\n" if existing else
-                 "Open this link to create your account and join:\n\n")
-              + f"{link}\n\nThe link works once and expires in {INVITATION_DAYS} days.\n")
+    existing = accounts.find_by_email(inv.email)
+    with force_locale(_language(existing)):
+        subject = _("%(name)s invites you to '%(module)s'", name=user.name, module=module.name)
+        body = (_("Hello,") + "\n\n"
+                + _("%(name)s invites you to join '%(module)s' on the portal.", name=user.name, module=module.name)
+                + "\n\n"
+                + (_("Sign in with this address to accept, or open the link:") if existing is not None else
+                   _("Open this link to create your account and join:")) + "\n\n"
+                + f"{link}\n\n"
+                + _("The link works once and expires in %(days)s days.", days=INVITATION_DAYS) + "\n")
+    mail.send(inv.email, subject, body)
 
 
 def invite(user, module, data):
@@ -57,7 +73,8 @@ def invite(user, module, data):
     db.session.add(inv)
     db.session.flush()
     link = _new_link(inv)
-    feed.record(user, module, "add", "invitation", f"Invited {email} to '{module.name}'", item=inv.id,
+    feed.record(user, module, "add", "invitation",
+                said(N_("Invited %(email)s to '%(module)s'"), email=email, module=module.name), item=inv.id,
                 data={"subject": email})
     db.session.commit()
     _mail(user, module, inv, link)
@@ -66,7 +83,7 @@ def invite(user, module, data):
 
 def sent(inv):
     """What the inviter is told (the same whoever the address is)."""
-    return f"An invitation has been sent to {inv.email}"
+    return _("An invitation has been sent to %(email)s", email=inv.email)
 
 
 # --- the pending invitations of a module (the members table lists them) ------------------------------------------
@@ -92,14 +109,15 @@ def pending(user, module):
 def get_pending(module, invitation_id):
     inv = get_owned(Invitation, module, invitation_id)
     if inv.used is not None:
-        raise Conflict("This invitation has been accepted already")
+        raise Conflict(_("This invitation has been accepted already"))
     return inv
 
 
 def resend(user, module, inv):
     """Send the invitation again with a new link (the old one stops working) and a new expiry."""
     link = _new_link(inv)
-    feed.record(user, module, "edit", "invitation", f"Sent the invitation of {inv.email} to '{module.name}' again",
+    feed.record(user, module, "edit", "invitation",
+                said(N_("Sent the invitation of %(email)s to '%(module)s' again"), email=inv.email, module=module.name),
                 item=inv.id, data={"subject": inv.email})
     db.session.commit()
     _mail(user, module, inv, link)
@@ -111,7 +129,8 @@ def revoke(user, module, inv):
     """Withdraw an invitation: its link answers 'not valid' from now on."""
     email = inv.email
     db.session.delete(inv)
-    feed.record(user, module, "delete", "invitation", f"Withdrew the invitation of {email} to '{module.name}'",
+    feed.record(user, module, "delete", "invitation",
+                said(N_("Withdrew the invitation of %(email)s to '%(module)s'"), email=email, module=module.name),
                 data={"subject": email})
     db.session.commit()
 
@@ -123,15 +142,15 @@ def invitation_from_token(token):
         inv = db.session.get(Invitation, int(data["i"]))
         ok = inv is not None and secrets.compare_digest(inv.token_hash, _digest(str(data["n"])))
     except SignatureExpired:
-        raise ApiError("This invitation has expired. Ask for a new one.", status=410)
+        raise ApiError(_("This invitation has expired. Ask for a new one."), status=410)
     except (BadSignature, KeyError, TypeError, ValueError):
         ok, inv = False, None
     if not ok:
-        raise NotFound("This invitation link is not valid")
+        raise NotFound(_("This invitation link is not valid"))
     if inv.used is not None:
-        raise ApiError("This invitation has already been used. Sign in instead.", status=410)
+        raise ApiError(_("This invitation has already been used. Sign in instead."), status=410)
     if inv.expires < utcnow():
-        raise ApiError("This invitation has expired. Ask for a new one.", status=410)
+        raise ApiError(_("This invitation has expired. Ask for a new one."), status=410)
     return inv
 
 
@@ -145,8 +164,8 @@ def invitation_info(token):
             "existingAccount": accounts.find_by_email(inv.email) is not None}
 
 
-NO_LONGER = "This invitation is no longer valid: the person who sent it may no longer add members to '{}'. " \
-            "Ask for a new invitation."
+NO_LONGER = N_("This invitation is no longer valid: the person who sent it may no longer add members to "
+               "'%(module)s'. Ask for a new invitation.")
 
 
 def still_grantable(inv, module, inviter):
@@ -164,7 +183,7 @@ def _still_granted(inv, module, inviter):
     """still_grantable, or 410 with what to do."""
     flags = still_grantable(inv, module, inviter)
     if flags is None:
-        raise ApiError(NO_LONGER.format(module.name if module else "the module"), status=410)
+        raise ApiError(_(NO_LONGER, module=module.name if module else _("the module")), status=410)
     return flags
 
 
@@ -182,8 +201,10 @@ def _grant_invitation(inv, user, flags):
         setattr(m, attr, bool(getattr(m, attr, False)) or flags[attr])
     inv.used = utcnow()
     fewer = any(getattr(inv, attr) and not flags[attr] for attr in FLAGS.values())
-    feed.record(user, module, "add", "membership", f"{user.name} joined '{module.name}' by invitation"
-                + (" (with the rights its sender still holds)" if fewer else ""), item=m.id,
+    feed.record(user, module, "add", "membership",
+                said(N_("%(name)s joined '%(module)s' by invitation (with the rights its sender still holds)"),
+                     name=user.name, module=module.name) if fewer else
+                said(N_("%(name)s joined '%(module)s' by invitation"), name=user.name, module=module.name), item=m.id,
                 data={"subject": user.name, "joined": True})
 
 
@@ -194,7 +215,7 @@ def _inviter(inv):
 def accept(data):
     inv = invitation_from_token(data["token"])
     if accounts.find_by_email(inv.email):
-        raise Conflict("An account already exists for this address: sign in to accept the invitation")
+        raise Conflict(_("An account already exists for this address: sign in to accept the invitation"))
     module = db.session.get(Module, inv.module_id)
     flags = _still_granted(inv, module, _inviter(inv))
     user = accounts.create_user(inv.email, data["password"]["first"], data["name"])
@@ -207,7 +228,8 @@ def accept_signed_in(user, token):
     """A signed-in user accepts an invitation made out to their own address."""
     inv = invitation_from_token(token)
     if emails.normalise(inv.email) != emails.normalise(user.email):
-        raise ApiError(f"This invitation is for {inv.email}: sign in with that address to accept it", status=403)
+        raise ApiError(_("This invitation is for %(email)s: sign in with that address to accept it", email=inv.email),
+                       status=403)
     module = db.session.get(Module, inv.module_id)
     _grant_invitation(inv, user, _still_granted(inv, module, _inviter(inv)))
     db.session.commit()

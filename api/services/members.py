@@ -4,6 +4,7 @@ from sqlalchemy import bindparam, func, select
 from .. import links
 from .. import permissions as perm
 from ..errors import ApiError, Conflict, Invalid
+from ..i18n import N_, _
 from ..extensions import db, read_rows
 from .owned import get_owned
 from ..models.module import path_under
@@ -12,6 +13,7 @@ from ..links import Ctx
 from ..presenting import avatar_url
 from ..transactions import check_version, lock_row
 from . import accounts, feed
+from .sentences import said
 
 FLAGS = {"admin": "admin", "allowCreate": "allow_create", "allowView": "allow_view", "allowEdit": "allow_edit",
          "allowDelete": "allow_delete"}
@@ -78,12 +80,12 @@ def _target(module, data):
     if data.get("userId"):
         target = _co_member(module, data["userId"])
         if target is None:
-            raise Invalid("The form has errors", errors={"userId": ["Please choose one of the options"]})
+            raise Invalid(_("The form has errors"), errors={"userId": [_("Please choose one of the options")]})
         return target
     if data.get("email"):
         found = accounts.find_by_email(data["email"])
         return _co_member(module, found.id if found is not None else 0)  # the same queries either way
-    raise Invalid("The form has errors", errors={"userId": ["Choose a user or enter their e-mail address"]})
+    raise Invalid(_("The form has errors"), errors={"userId": [_("Choose a user or enter their e-mail address")]})
 
 
 def check_grant(user, module, data):
@@ -91,8 +93,8 @@ def check_grant(user, module, data):
     held = perm.grantable_flags(perm.rights(user, module))
     over = [k for k, attr in FLAGS.items() if data.get(k) and attr not in held]
     if over:
-        raise ApiError("You cannot grant rights you do not hold", status=403,
-                       errors={k: ["You do not hold this right"] for k in over})
+        raise ApiError(_("You cannot grant rights you do not hold"), status=403,
+                       errors={k: [_("You do not hold this right")] for k in over})
 
 
 def _apply(m, data):
@@ -105,8 +107,9 @@ def _apply(m, data):
 
 
 def _describe(m):
+    """{name, role, rights} of a membership for the feed: its rights by their codes ('allowEdit'), or 'no rights'."""
     flags = [k for k in ("admin", "allowCreate", "allowView", "allowEdit", "allowDelete") if getattr(m, FLAGS[k])]
-    return f"{m.user.name} ({m.role}; {', '.join(flags) or 'no rights'})"
+    return {"name": m.user.name, "role": m.role, "rights": ", ".join(flags) or said(N_("no rights"))}
 
 
 def get(module, membership_id):
@@ -195,12 +198,14 @@ def add(user, module, data):
         return None, invite(user, module, data)
     if db.session.scalar(select(Membership.id).where(Membership.module_id == module.id,
                                                      Membership.user_id == target.id)):
-        raise Conflict(f"{target.name} is already a member here")
+        raise Conflict(_("%(name)s is already a member here", name=target.name))
     m = Membership(module_id=module.id, user_id=target.id)
     _apply(m, data)
     m.user = target
     db.session.add(m)
-    feed.record(user, module, "add", "membership", f"Added {_describe(m)} to '{module.name}'", item=m.id,
+    feed.record(user, module, "add", "membership",
+                said(N_("Added %(name)s (%(role)s; %(rights)s) to '%(module)s'"), module=module.name, **_describe(m)),
+                item=m.id,
                 data={"subject": m.user.name if m.user else None})
     db.session.commit()
     perm.forget()
@@ -217,7 +222,7 @@ def _guard_last_admin(module, m, still_admin):
         # Two admins demoting each other at once must not both pass the count: they take turns on the portal.
         lock_row(Module, module.id)
         if _admins_left(module, m) == 0:
-            raise Conflict("A portal needs at least one admin: make someone else admin first")
+            raise Conflict(_("A portal needs at least one admin: make someone else admin first"))
 
 
 def edit(user, module, m, data):
@@ -226,7 +231,9 @@ def edit(user, module, m, data):
     check_version(m, data, lambda: _present(user, module, m))
     _guard_last_admin(module, m, bool(data.get("admin")))
     _apply(m, data)
-    feed.record(user, module, "edit", "membership", f"Changed {_describe(m)} on '{module.name}'", item=m.id,
+    feed.record(user, module, "edit", "membership",
+                said(N_("Changed %(name)s (%(role)s; %(rights)s) on '%(module)s'"), module=module.name, **_describe(m)),
+                item=m.id,
                 data={"subject": m.user.name if m.user else None, "userId": m.user_id})
     db.session.commit()
     perm.forget()
@@ -238,7 +245,8 @@ def delete(user, module, m):
     _guard_last_admin(module, m, False)
     name, uid = m.user.name, m.user_id
     db.session.delete(m)
-    feed.record(user, module, "delete", "membership", f"Removed {name} from '{module.name}'",
+    feed.record(user, module, "delete", "membership",
+                said(N_("Removed %(name)s from '%(module)s'"), name=name, module=module.name),
                 data={"subject": name, "userId": uid})
     db.session.commit()
     perm.forget()

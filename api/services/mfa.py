@@ -16,6 +16,7 @@ from sqlalchemy import delete, exists, select, update
 
 from ..errors import Conflict, Invalid, NotFound, Unauthorized
 from ..extensions import db
+from ..i18n import N_, _, translate
 from ..models import Membership, RecoveryCode, SignInChallenge, User
 from ..models.base import utcnow
 from .. import hosts
@@ -23,8 +24,8 @@ from . import sessions
 
 RECOVERY_CODES = 10
 STEP = 30
-EXPIRED = "Your sign-in has expired, please sign in again"
-BAD_CODE = "Invalid code"
+EXPIRED = N_("Your sign-in has expired, please sign in again")  # translated as the answer leaves (errors.py)
+BAD_CODE = N_("Invalid code")
 MAX_ATTEMPTS = 10  # wrong answers to one challenge before it dies (the limiter counts per account and address too)
 
 
@@ -162,7 +163,7 @@ def _failed(user, signed_in=False):
     sessions.log(user, "mfa_failed")
     g.failed_check = True  # counted by the limiter with the sign-in's wrong codes
     db.session.commit()
-    return (Invalid if signed_in else Unauthorized)(BAD_CODE, errors={"code": [BAD_CODE]})
+    return (Invalid if signed_in else Unauthorized)(translate(BAD_CODE), errors={"code": [translate(BAD_CODE)]})
 
 
 def status(user):
@@ -176,7 +177,7 @@ def start_enrolment(user, brand_host=None, password=None, proven=True):
     """A new secret to confirm (replacing one not yet confirmed); the otpauth URI the browser draws as a QR code.
     From the profile (`proven=False`) the password is asked again: a borrowed session cannot add its own factor."""
     if user.mfa_secret:
-        raise Conflict("Two-factor sign-in is already on")
+        raise Conflict(_("Two-factor sign-in is already on"))
     if not proven:
         from .accounts import prove_password
         prove_password(user, password, "password")
@@ -190,13 +191,13 @@ def start_enrolment(user, brand_host=None, password=None, proven=True):
 def confirm_enrolment(user, code, commit=True):
     """Turn the factor on with a code of the pending secret; answers the recovery codes (shown once)."""
     if user.mfa_secret:
-        raise Conflict("Two-factor sign-in is already on")
+        raise Conflict(_("Two-factor sign-in is already on"))
     if not user.mfa_pending_secret:
-        raise Invalid("Start the enrolment first", errors={"code": ["Start the enrolment first"]})
+        raise Invalid(_("Start the enrolment first"), errors={"code": [_("Start the enrolment first")]})
     step = _matching_step(user.mfa_pending_secret, code, None)
     if step is None:
         g.failed_check = True
-        raise Invalid(BAD_CODE, errors={"code": [BAD_CODE]})
+        raise Invalid(translate(BAD_CODE), errors={"code": [translate(BAD_CODE)]})
     user.mfa_secret, user.mfa_pending_secret = user.mfa_pending_secret, None
     user.mfa_last_step, user.mfa_enabled = step, utcnow()
     codes = _new_recovery_codes(user)
@@ -208,7 +209,7 @@ def confirm_enrolment(user, code, commit=True):
 
 def new_recovery_codes(user, code):
     if not user.mfa_secret:
-        raise Conflict("Two-factor sign-in is off")
+        raise Conflict(_("Two-factor sign-in is off"))
     if not check_code(user, code):
         raise _failed(user, signed_in=True)
     codes = _new_recovery_codes(user)
@@ -223,9 +224,9 @@ def _turn_off(user):
 
 def disable(user, code):
     if not user.mfa_secret:
-        raise Conflict("Two-factor sign-in is off")
+        raise Conflict(_("Two-factor sign-in is off"))
     if required(user):
-        raise Conflict("Two-factor sign-in is required for your account")
+        raise Conflict(_("Two-factor sign-in is required for your account"))
     if not check_code(user, code):
         raise _failed(user, signed_in=True)
     _turn_off(user)

@@ -12,6 +12,7 @@ from .. import links
 from .. import permissions as perm
 from ..errors import BadRequest, NotFound
 from ..extensions import db, read_rows
+from ..i18n import N_, _, translate
 from ..forms.modules import STATUSES as DELIVERABLE_STATUSES
 from ..transactions import check_version, lock_row
 from ..links import Ctx
@@ -22,6 +23,7 @@ from ..presenting import avatar_url, preview, status, user_name
 from . import custom_field_values, feed, members, platforms, recurrence, storage
 from .events import watching
 from .platforms import PORTAL
+from .sentences import said
 
 
 def get_module(module_id):
@@ -651,9 +653,9 @@ def platform_roots(user):
 def allowed_child(parent, type_):
     rule = next((r for r in platforms.child_rules(parent) if r.child_type == type_), None)
     if rule is None:
-        allowed = ", ".join(r.child_type for r in platforms.child_rules(parent)) or "none"
-        raise BadRequest(f"A module of type '{type_}' cannot be added under a {platforms.type_label(parent)} "
-                         f"(allowed here: {allowed})")
+        allowed = ", ".join(r.child_type for r in platforms.child_rules(parent)) or _("none")
+        raise BadRequest(_("A module of type '%(type)s' cannot be added under a %(parent)s (allowed here: %(allowed)s)",
+                           type=type_, parent=translate(platforms.type_label(parent)), allowed=allowed))
     return rule
 
 
@@ -669,7 +671,8 @@ def create(user, parent, type_, data):
     if type_ == PORTAL:
         add_default_fields(module)
     watching.auto([user.id], module, "created")  # its creator watches it
-    feed.record(user, module, "add", "module", f"Created {rule.label} '{module.name}'", item=module.id,
+    feed.record(user, module, "add", "module",
+                said(N_("Created %(label)s '%(name)s'"), label=said(rule.label), name=module.name), item=module.id,
                 data={"parentId": parent.id, "name": module.name})
     db.session.commit()
     return module
@@ -690,8 +693,11 @@ def update(user, module, data):
     before = {k: getattr(module, k) for k in changes}
     module.name = data["name"]
     module.description = data.get("description") or ""
+    label = said(platforms.type_label(module))
     feed.record(user, module, "edit", "module",
-                f"Edited {platforms.type_label(module)} '{module.name}'" + (f" ({', '.join(changes)})" if changes else ""),
+                said(N_("Edited %(label)s '%(name)s' (%(changes)s)"), label=label, name=module.name,
+                     changes=[said(c) for c in changes]) if changes else
+                said(N_("Edited %(label)s '%(name)s'"), label=label, name=module.name),
                 item=module.id, data={"parentId": module.parent_id, "changed": changes, "before": before,
                                       "after": {k: getattr(module, k) for k in changes}})
     db.session.commit()
@@ -701,7 +707,9 @@ def update(user, module, data):
 def set_locked(user, module, locked):
     module.locked = locked
     feed.record(user, module, "lock" if locked else "unlock", "module",
-                f"{'Locked' if locked else 'Unlocked'} {platforms.type_label(module)} '{module.name}'",
+                said(N_("Locked %(label)s '%(name)s'"), label=said(platforms.type_label(module)), name=module.name)
+                if locked else
+                said(N_("Unlocked %(label)s '%(name)s'"), label=said(platforms.type_label(module)), name=module.name),
                 item=module.id, data={"parentId": module.parent_id, "name": module.name})
     db.session.commit()
     return module
@@ -711,7 +719,7 @@ def reindex(user, module, previous_id):
     """Move `module` right after sibling `previous_id` (0: first) and renumber the siblings."""
     parent = get_module(module.parent_id) if module.parent_id else None
     if parent is None or module.level < 2:
-        raise BadRequest("This module cannot be moved")
+        raise BadRequest(_("This module cannot be moved"))
     perm.require(user, parent, "edit")
     lock_row(Module, parent.id)  # concurrent moves among these siblings take turns
     # populate_existing: the moved module was loaded before the lock; its idx must be what the previous holder
@@ -725,12 +733,14 @@ def reindex(user, module, previous_id):
     else:
         pos = next((i + 1 for i, s in enumerate(order) if s.id == previous_id), None)
         if pos is None:
-            raise NotFound("The previous module is not a sibling of this one")
+            raise NotFound(_("The previous module is not a sibling of this one"))
     order.insert(pos, module)
     for i, s in enumerate(order):  # a position is no change of content: no version bump (a plain UPDATE)
         if s.idx != i:
             db.session.execute(sql_update(Module.__table__).where(Module.__table__.c.id == s.id).values(idx=i))
-    feed.record(user, parent, "move", "module", f"Moved '{module.name}' to position {pos + 1}", item=module.id,
+    feed.record(user, parent, "move", "module",
+                said(N_("Moved '%(name)s' to position %(position)s"), name=module.name, position=pos + 1),
+                item=module.id,
                 data={"name": module.name, "position": pos + 1})
     db.session.commit()
     return module
@@ -763,7 +773,8 @@ def delete_subtree(user, module):
     db.session.execute(Module.__table__.update().where(Module.id.in_(ids)).values(parent_id=None))
     db.session.execute(Module.__table__.delete().where(path_under(Module.path, module.path)))
     if parent is not None:
-        feed.record(user, parent, "delete", "module", f"Deleted {label} '{module.name}'", item=module.id,
+        feed.record(user, parent, "delete", "module",
+                    said(N_("Deleted %(label)s '%(name)s'"), label=said(label), name=module.name), item=module.id,
                     data={"deleted": gone[:1000], "name": module.name, "descendants": len(gone) - 1})
     db.session.commit()
     db.session.expunge_all()

@@ -25,6 +25,7 @@ from urllib.parse import urlencode
 
 from ..errors import ApiError, Conflict, Forbidden, NotFound, Unauthorized
 from ..extensions import db
+from ..i18n import N_, _
 from ..models import Membership, Module, OidcIdentity, OidcLogin, User
 from ..models.base import utcnow
 from .. import hosts
@@ -34,12 +35,12 @@ STATE_SECONDS = 600
 LEEWAY = 30
 _CACHE = {}  # issuer -> (fetched at, discovery document, JWKS)
 ALGORITHMS = ["RS256", "PS256", "ES256", "EdDSA"]
-FAILED = "Single sign-on failed: the identity provider's answer could not be verified"
+FAILED = N_("Single sign-on failed: the identity provider's answer could not be verified")  # said by errors.py
 
 
 class Unavailable(ApiError):
     status = 503
-    message = "The identity provider cannot be reached, please try again later"
+    message = N_("The identity provider cannot be reached, please try again later")
 
 
 def now():
@@ -105,8 +106,8 @@ def _digest(state):
 def start(host):
     s = settings(host)
     if s is None:
-        raise NotFound("Single sign-on is not configured here")
-    meta, _ = _provider(s["issuer"])
+        raise NotFound(_("Single sign-on is not configured here"))
+    meta = _provider(s["issuer"])[0]
     state, nonce, verifier = generate_token(32), generate_token(32), generate_token(64)
     db.session.add(OidcLogin(state_hash=_digest(state), nonce=nonce, verifier=verifier, brand=s["brand"]))
     db.session.execute(OidcLogin.__table__.delete().where(OidcLogin.created < utcnow() - timedelta(days=1)))
@@ -127,7 +128,7 @@ def _take_state(state, brand):
         db.session.commit()
         fresh = fresh and taken == 1
     if not fresh or row.brand != brand:
-        raise Unauthorized("This sign-in has expired or was already used, please start again")
+        raise Unauthorized(_("This sign-in has expired or was already used, please start again"))
     return row
 
 
@@ -136,7 +137,7 @@ def _exchange(s, meta, code, verifier):
                               data={"grant_type": "authorization_code", "code": code,
                                     "redirect_uri": _redirect_uri(s), "code_verifier": verifier})
     if status != 200 or not isinstance(body, dict) or not isinstance(body.get("id_token"), str):
-        raise Unauthorized("Single sign-on failed: the identity provider refused the sign-in")
+        raise Unauthorized(_("Single sign-on failed: the identity provider refused the sign-in"))
     return body["id_token"]
 
 
@@ -148,7 +149,7 @@ def verify_id_token(s, id_token, nonce):
                                   aud={"essential": True, "value": s["client_id"]}, exp={"essential": True},
                                   nonce={"essential": True, "value": nonce}, sub={"essential": True})
     for refresh in (False, True):
-        _, jwks = _provider(s["issuer"], refresh=refresh)
+        jwks = _provider(s["issuer"], refresh=refresh)[1]
         try:
             claims = jwt.decode(id_token, KeySet.import_key_set(jwks), algorithms=ALGORITHMS).claims
             break
@@ -170,7 +171,7 @@ def verify_id_token(s, id_token, nonce):
     return claims
 
 
-NO_VERIFIED_EMAIL = "Your identity provider gave no verified e-mail address"
+NO_VERIFIED_EMAIL = N_("Your identity provider gave no verified e-mail address")
 
 
 def _verified_email(s, claims):
@@ -196,7 +197,8 @@ def _account(s, claims):
         user = find_by_email(email)
         if user is None:
             if (s.get("unknown_users") or "refuse") != "create":
-                raise Forbidden(f"There is no account for {email} here: ask an administrator to invite you")
+                raise Forbidden(_("There is no account for %(email)s here: ask an administrator to invite you",
+                                  email=email))
             name = claims.get("name") if isinstance(claims.get("name"), str) and claims.get("name").strip() else email
             from . import emails
             email = emails.normalise(email)
@@ -208,11 +210,11 @@ def _account(s, claims):
             db.session.flush()
         elif user.password_hash is not None:
             if not user.is_active:
-                raise Forbidden("This account is disabled")
+                raise Forbidden(_("This account is disabled"))
             return "link", user
         db.session.add(OidcIdentity(user_id=user.id, issuer=issuer, subject=subject))
     if user is None or not user.is_active:
-        raise Forbidden("This account is disabled")
+        raise Forbidden(_("This account is disabled"))
     _memberships(s, user, claims)
     return "user", user
 
@@ -227,7 +229,7 @@ def _memberships(s, user, claims):
         target = mapping.get(group)
         if target is None:
             continue
-        portal_id, _, role = str(target).partition(":")
+        portal_id, __, role = str(target).partition(":")
         portal = db.session.get(Module, int(portal_id)) if portal_id.isdigit() else None
         if portal is None or portal.level != 1:
             continue
@@ -252,9 +254,9 @@ def _signed_on(s, user):
 def finish(host, code, state):
     s = settings(host)
     if s is None:
-        raise NotFound("Single sign-on is not configured here")
+        raise NotFound(_("Single sign-on is not configured here"))
     row = _take_state(state, s["brand"])
-    meta, _ = _provider(s["issuer"])
+    meta = _provider(s["issuer"])[0]
     claims = verify_id_token(s, _exchange(s, meta, code, row.verifier), row.nonce)
     kind, user = _account(s, claims)
     if kind == "link":
@@ -279,7 +281,7 @@ def link_with_password(host, token, password):
         sessions.log(user, "sign_in_failed", "linking single sign-on")
         mfa.failed_attempt(row)
         db.session.commit()
-        raise Unauthorized("Invalid password")
+        raise Unauthorized(_("Invalid password"))
     mfa.use(row)
     if db.session.scalar(select(OidcIdentity.id).where(OidcIdentity.issuer == row.issuer,
                                                        OidcIdentity.subject == row.subject)) is None:

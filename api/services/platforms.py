@@ -7,6 +7,7 @@ import sqlalchemy as sa
 from flask import current_app
 
 from ..extensions import db
+from ..i18n import N_
 from ..models import SkeletonRule
 
 ROOT_TYPE = "4rineu_platform"
@@ -20,19 +21,21 @@ PLATFORMS = [
 ]
 
 _RENOVATION = [
-    (ROOT_TYPE, PORTAL, "Portal", "Portals"),
-    (PORTAL, "4rineu_project", "Project", "Projects"),
-    ("4rineu_project", "4rineu_phase", "Phase", "Phases"),
-    ("4rineu_project", "4rineu_task", "Task", "Tasks"),
-    ("4rineu_phase", "4rineu_task", "Task", "Tasks"),
-    ("4rineu_task", "4rineu_subtask", "Subtask", "Subtasks"),
+    (ROOT_TYPE, PORTAL, N_("Portal"), N_("Portals")),
+    (PORTAL, "4rineu_project", N_("Project"), N_("Projects")),
+    ("4rineu_project", "4rineu_phase", N_("Phase"), N_("Phases")),
+    ("4rineu_project", "4rineu_task", N_("Task"), N_("Tasks")),
+    ("4rineu_phase", "4rineu_task", N_("Task"), N_("Tasks")),
+    ("4rineu_task", "4rineu_subtask", N_("Subtask"), N_("Subtasks")),
 ]
 _CONSULTANCY = [
-    (ROOT_TYPE, PORTAL, "Portal", "Portals"),
-    (PORTAL, "4rineu_project", "Building", "Buildings"),
-    ("4rineu_project", "4rineu_task", "Task", "Tasks"),
-    ("4rineu_task", "4rineu_subtask", "Subtask", "Subtasks"),
+    (ROOT_TYPE, PORTAL, N_("Portal"), N_("Portals")),
+    (PORTAL, "4rineu_project", N_("Building"), N_("Buildings")),
+    ("4rineu_project", "4rineu_task", N_("Task"), N_("Tasks")),
+    ("4rineu_task", "4rineu_subtask", N_("Subtask"), N_("Subtasks")),
 ]
+# The labels are data (skeleton_rule rows) and English; marked for the catalogs, a sentence or a form says them in
+# its reader's language.
 SKELETON = {"4rineu": _RENOVATION, "peb": _CONSULTANCY, "calibr": _CONSULTANCY}
 
 
@@ -135,7 +138,7 @@ def type_label(module):
     rule = type_rule(module)
     if rule:
         return rule.label
-    return "Platform" if module.level == 0 else module.type.replace("4rineu_", "").title()
+    return N_("Platform") if module.level == 0 else module.type.replace("4rineu_", "").title()
 
 
 def type_plural(module):

@@ -11,11 +11,14 @@ from sqlalchemy import select, update
 from .. import permissions as perm
 from ..errors import Forbidden, NotFound
 from ..extensions import db
+from ..i18n import N_, _
 from ..models import Deliverable, Module, Recurrence, User
 from ..transactions import check_version
-from . import feed
+from . import feed, sentences
+from .sentences import said
 
-WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+WEEKDAYS = (N_("Monday"), N_("Tuesday"), N_("Wednesday"), N_("Thursday"), N_("Friday"), N_("Saturday"),
+            N_("Sunday"))
 DONE = ("COMPLETED", "VERIFIED_COMPLETE")
 
 
@@ -30,13 +33,21 @@ def next_date(rule, d):
     return date(year, month, min(rule.day, monthrange(year, month)[1]))
 
 
-def text(rule):
-    """'Every week on Monday', 'Every 3 months on day 31'."""
+def sentence(rule):
+    """'Every week on Monday', 'Every 3 months on day 31' (English, said again in a reader's language)."""
     if rule.unit == "WEEK":
-        every = "Every week" if rule.every == 1 else f"Every {rule.every} weeks"
-        return f"{every} on {WEEKDAYS[rule.day - 1]}"
-    every = "Every month" if rule.every == 1 else f"Every {rule.every} months"
-    return f"{every} on day {rule.day}"
+        day = said(WEEKDAYS[rule.day - 1])
+        return said(N_("Every week on %(day)s"), day=day) if rule.every == 1 else \
+            sentences.ngettext("Every %(num)d week on %(day)s", "Every %(num)d weeks on %(day)s", rule.every, day=day)
+    return said(N_("Every month on day %(day)s"), day=rule.day) if rule.every == 1 else \
+        sentences.ngettext("Every %(num)d month on day %(day)s", "Every %(num)d months on day %(day)s", rule.every,
+                           day=rule.day)
+
+
+def text(rule):
+    """The rule in the request's language: 'Every week on Monday', 'Every 3 months on day 31'."""
+    s = sentence(rule)
+    return sentences.say(sentences.stored(s), str(s))
 
 
 def present(rule):
@@ -63,7 +74,8 @@ def save(user, module, data):
         check_version(rule, data, lambda: present(rule))
     rule.unit, rule.every, rule.day = data["unit"], data["every"], data["day"]
     db.session.flush()
-    feed.record(user, module, "edit", "recurrence", f"'{module.name}' repeats: {text(rule).lower()}",
+    feed.record(user, module, "edit", "recurrence",
+                said(N_("'%(name)s' repeats: %(rule)s"), name=module.name, rule=sentences.lowered(sentence(rule))),
                 data={"unit": rule.unit, "every": rule.every, "day": rule.day})
     db.session.commit()
     return present(rule)
@@ -72,9 +84,9 @@ def save(user, module, data):
 def stop(user, module):
     rule = get(module)
     if rule is None:
-        raise NotFound("This item does not repeat")
+        raise NotFound(_("This item does not repeat"))
     db.session.delete(rule)
-    feed.record(user, module, "delete", "recurrence", f"'{module.name}' repeats no more")
+    feed.record(user, module, "delete", "recurrence", said(N_("'%(name)s' repeats no more"), name=module.name))
     db.session.commit()
 
 
@@ -103,7 +115,8 @@ def advance(user, module, rule):
     db.session.execute(update(Recurrence).where(Recurrence.module_id == module.id).values(
         module_id=new_id, version=Recurrence.version + 1))
     db.session.flush()
-    feed.record(user, module, "add", "recurrence", f"Made the next occurrence of '{module.name}', on {nxt.isoformat()}",
+    feed.record(user, module, "add", "recurrence",
+                said(N_("Made the next occurrence of '%(name)s', on %(date)s"), name=module.name, date=nxt.isoformat()),
                 item=new_id, data={"next": new_id, "date": nxt.isoformat()})
     return new_id
 

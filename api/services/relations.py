@@ -16,6 +16,7 @@ from .. import links
 from .. import permissions as perm
 from ..errors import Conflict, Forbidden, Invalid, Locked, NotFound
 from ..extensions import db
+from ..i18n import N_, _, translate
 from ..forms.planning import SIDE, side_of
 from ..links import Ctx
 from ..models import Module, Relation
@@ -24,17 +25,18 @@ from ..models.planning import KINDS
 from ..transactions import check_version, lock_row
 from . import feed, platforms, scheduling
 from .modules import get_module, real
+from .sentences import said
 
 # How a relation reads from each end: (kind, this module is `from`) -> words.
-WORDS = {("FS", True): "precedes", ("FS", False): "follows", ("SS", True): "starts before",
-         ("SS", False): "starts after", ("FF", True): "finishes before", ("FF", False): "finishes after",
-         ("SF", True): "starts before the finish of", ("SF", False): "finishes after the start of",
-         ("BLOCKS", True): "blocks", ("BLOCKS", False): "is blocked by",
-         ("RELATES", True): "relates to", ("RELATES", False): "relates to"}
+WORDS = {("FS", True): N_("precedes"), ("FS", False): N_("follows"), ("SS", True): N_("starts before"),
+         ("SS", False): N_("starts after"), ("FF", True): N_("finishes before"), ("FF", False): N_("finishes after"),
+         ("SF", True): N_("starts before the finish of"), ("SF", False): N_("finishes after the start of"),
+         ("BLOCKS", True): N_("blocks"), ("BLOCKS", False): N_("is blocked by"),
+         ("RELATES", True): N_("relates to"), ("RELATES", False): N_("relates to")}
 DIRECTED = tuple(k for k in KINDS if k != "RELATES")
 # The add form's choice of modules: this many at most (the Gantt draws a relation between any two bars).
 MAX_CANDIDATES = 500
-HIDDEN = "a module you cannot see"
+HIDDEN = N_("a module you cannot see")
 
 _OTHER = aliased(Module)
 _OTHER_COLUMNS = (_OTHER.id, _OTHER.name, _OTHER.path, _OTHER.type, _OTHER.platform, _OTHER.level, _OTHER.locked)
@@ -71,7 +73,7 @@ class _Other:
 def present(user, module, r, rel, other, other_r):
     outgoing = rel.from_id == module.id
     return {"id": rel.id, "version": rel.version, "kind": rel.kind, "side": side_of(rel.kind, outgoing),
-            "words": WORDS[(rel.kind, outgoing)], "lag": rel.lag, "fromId": rel.from_id, "toId": rel.to_id,
+            "words": translate(WORDS[(rel.kind, outgoing)]), "lag": rel.lag, "fromId": rel.from_id, "toId": rel.to_id,
             "outgoing": outgoing, "created": rel.created,
             "other": {"id": other.id, "name": other.name, "type": other.type,
                       "typeLabel": platforms.type_label(other),
@@ -90,11 +92,11 @@ def between(ids, shown):
 
 def _raise(err, what="Module"):
     if err is NotFound:
-        raise NotFound(f"{what} not found")
+        raise NotFound(_("Relation not found") if what == "Relation" else _("Module not found"))
     if err is Locked:
-        raise Locked("Module is locked")
+        raise Locked(_("Module is locked"))
     if err is not None:
-        raise Forbidden("Changing a relation needs the right to edit both modules")
+        raise Forbidden(_("Changing a relation needs the right to edit both modules"))
 
 
 def get(user, module, relation_id, action="view"):
@@ -103,11 +105,11 @@ def get(user, module, relation_id, action="view"):
     user = real(user)
     rel = db.session.get(Relation, relation_id)
     if rel is None or module.id not in (rel.from_id, rel.to_id):
-        raise NotFound("Relation not found")
+        raise NotFound(_("Relation not found"))
     other = get_module(rel.to_id if rel.from_id == module.id else rel.from_id)
     other_r = perm.rights(user, other)
     if not other_r.view:
-        raise NotFound("Relation not found")
+        raise NotFound(_("Relation not found"))
     if action != "view":
         _raise(perm.relation_error(perm.rights(user, module), module, other_r, other), "Relation")
     return rel, other, other_r
@@ -117,11 +119,11 @@ def _ends(module, other, side):
     """(from, to, kind) of a relation chosen from `module`'s side, after the rules about the pair."""
     kind, outgoing = SIDE[side]
     if other.id == module.id:
-        raise Invalid(errors={"other": ["Choose another module"]})
+        raise Invalid(errors={"other": [_("Choose another module")]})
     if scope_id(other.path) != scope_id(module.path) or min(module.level, other.level) < 2:
-        raise Invalid(errors={"other": ["Choose a project, or a module in one, of the same portal"]})
+        raise Invalid(errors={"other": [_("Choose a project, or a module in one, of the same portal")]})
     if kind in DIRECTED and (other.id in path_ids(module.path) or module.id in path_ids(other.path)):
-        raise Invalid(errors={"other": ["A module cannot depend on a module above or below it"]})
+        raise Invalid(errors={"other": [_("A module cannot depend on a module above or below it")]})
     return (module, other, kind) if outgoing else (other, module, kind)
 
 
@@ -154,21 +156,26 @@ def _check_cycle(user, portal_id, frm, to, kind, field, excluding=None):
     ring = [frm.id] + chain  # frm -> to -> ... -> frm
     rows = {m.id: m for m in db.session.execute(
         select(Module.id, Module.name, Module.path).where(Module.id.in_(set(ring)))).all()}
-    names = [rows[i].name if i in rows and perm.rights(user, rows[i]).view else HIDDEN for i in ring]
-    raise Invalid("This relation would close a cycle",
-                  errors={field: ["It would close a cycle: " + " → ".join(names)]})
+    names = [rows[i].name if i in rows and perm.rights(user, rows[i]).view else translate(HIDDEN) for i in ring]
+    raise Invalid(_("This relation would close a cycle"),
+                  errors={field: [_("It would close a cycle: %(chain)s", chain=" → ".join(names))]})
 
 
 def _described(rel, module):
     return WORDS[(rel.kind, rel.from_id == module.id)]
 
 
-def _record(user, module, other, operation, rel, what):
+_RECORDED = {"add": N_("Added a relation: %(words)s another module"),
+             "edit": N_("Changed a relation: %(words)s another module"),
+             "delete": N_("Removed a relation: %(words)s another module")}
+
+
+def _record(user, module, other, operation, rel):
     """A feed entry on both ends (each one's plan changes), naming neither (one end may be hidden from the other's
     readers)."""
     for end in (module, other):
-        words = _described(rel, end)
-        feed.record(user, end, operation, "relation", f"{what} a relation: {words} another module", item=rel.id,
+        words = said(_described(rel, end))
+        feed.record(user, end, operation, "relation", said(_RECORDED[operation], words=words), item=rel.id,
                     data={"kind": rel.kind, "lag": rel.lag, "from": rel.from_id, "to": rel.to_id})
 
 
@@ -178,7 +185,7 @@ def add(user, module, data):
     user = real(user)
     other = get_module(data["other"])
     if other is None:
-        raise NotFound("Module not found")
+        raise NotFound(_("Module not found"))
     other_r = perm.rights(user, other)
     _raise(perm.relation_error(perm.rights(user, module), module, other_r, other))
     frm, to, kind = _ends(module, other, data["kind"])
@@ -186,14 +193,14 @@ def add(user, module, data):
     lock_row(Module, portal_id)
     low, high = sorted((frm.id, to.id))
     if db.session.scalar(select(Relation.id).where(Relation.low_id == low, Relation.high_id == high)):
-        raise Conflict("These two modules are already related: change that relation instead",
-                       errors={"other": ["Already related to this module"]})
+        raise Conflict(_("These two modules are already related: change that relation instead"),
+                       errors={"other": [_("Already related to this module")]})
     _check_cycle(user, portal_id, frm, to, kind, "other")
     rel = Relation(portal_id=portal_id, from_id=frm.id, to_id=to.id, low_id=low, high_id=high, kind=kind,
                    lag=data.get("lag") or 0, created_by_id=user.id)
     db.session.add(rel)
     db.session.flush()
-    _record(user, module, other, "add", rel, "Added")
+    _record(user, module, other, "add", rel)
     schedule = scheduling.after_change(user, frm)
     db.session.commit()
     return present(user, module, perm.rights(user, module), rel, other, other_r), schedule
@@ -209,7 +216,7 @@ def edit(user, module, rel, other, other_r, data):
     _check_cycle(user, rel.portal_id, frm, to, kind, "kind", excluding=rel.id)
     rel.from_id, rel.to_id, rel.kind, rel.lag = frm.id, to.id, kind, data.get("lag") or 0
     db.session.flush()
-    _record(user, module, other, "edit", rel, "Changed")
+    _record(user, module, other, "edit", rel)
     schedule = scheduling.after_change(user, frm)
     db.session.commit()
     return present(user, module, r, rel, other, other_r), schedule
@@ -217,7 +224,7 @@ def edit(user, module, rel, other, other_r, data):
 
 def delete(user, module, rel, other):
     user = real(user)
-    _record(user, module, other, "delete", rel, "Removed")
+    _record(user, module, other, "delete", rel)
     db.session.delete(rel)
     db.session.commit()
 

@@ -14,12 +14,14 @@ from .. import links
 from .. import permissions as perm
 from ..errors import NotFound
 from ..extensions import db
+from ..i18n import N_, _
 from ..transactions import check_version
 from .owned import get_owned
 from ..models.module import path_under
 from ..models import CustomField, CustomValue, Metric, Module, PicklistOption, Report
 from ..links import Ctx
 from . import feed, platforms
+from .sentences import said
 
 PANEL_TYPES = ("default", "min", "max", "avg", "tot", "bar", "table", "all", "datatable")
 BG_COLORS = ("default", "red", "green", "blue", "pink", "yellow")
@@ -131,7 +133,9 @@ def add_metric(user, module, data):
     db.session.add(metric)
     db.session.flush()
     _place_new(report, metric)
-    feed.record(user, module, "add", "metric", f"Added the metric '{metric.title}' to the report of '{module.name}'",
+    feed.record(user, module, "add", "metric",
+                said(N_("Added the metric '%(title)s' to the report of '%(module)s'"), title=metric.title,
+                     module=module.name),
                 item=metric.id, data={"name": metric.title})
     db.session.commit()
     return _metric_item(user, module, metric)
@@ -145,7 +149,8 @@ def edit_metric(user, module, metric, data):
     if data.get("attribute"):
         metric.attribute = data["attribute"]
     metric.layout = merge_layout(_layout_of(metric), data)
-    feed.record(user, module, "edit", "metric", f"Changed the metric '{metric.title}' of '{module.name}'",
+    feed.record(user, module, "edit", "metric",
+                said(N_("Changed the metric '%(title)s' of '%(module)s'"), title=metric.title, module=module.name),
                 item=metric.id, data={"name": metric.title})
     db.session.commit()
     return _metric_item(user, module, metric)
@@ -157,7 +162,8 @@ def delete_metric(user, module, metric):
         items = [it for it in json.loads(report.layout or "[]") if str(it.get("i")) != str(metric.id)]
         report.layout = json.dumps(items, separators=(",", ":"))
     db.session.delete(metric)
-    feed.record(user, module, "delete", "metric", f"Removed the metric '{metric.title}' from '{module.name}'",
+    feed.record(user, module, "delete", "metric",
+                said(N_("Removed the metric '%(title)s' from '%(module)s'"), title=metric.title, module=module.name),
                 data={"name": metric.title})
     db.session.commit()
 
@@ -167,7 +173,8 @@ def save_layout(user, module, report, items):
     ids = set(db.session.scalars(select(Metric.id).where(Metric.report_id == report.id)))
     kept = [it for it in items if it["i"].isdigit() and int(it["i"]) in ids]
     report.layout = json.dumps(kept, separators=(",", ":"))
-    feed.record(user, module, "edit", "report", f"Arranged the report panels of '{module.name}'")
+    feed.record(user, module, "edit", "report",
+                said(N_("Arranged the report panels of '%(module)s'"), module=module.name))
     db.session.commit()
     return report
 
@@ -206,7 +213,7 @@ def show(user, module, attribute):
     fields_ = db.session.scalars(_fields_query(module).where(CustomField.attribute == attribute)
                                  .order_by(CustomField.id)).all()
     if not fields_:
-        raise NotFound("No custom field with this attribute here")
+        raise NotFound(_("No custom field with this attribute here"))
     by_id = {f.id: f for f in fields_}
     near = {mid: i for i, mid in enumerate(reversed(module.ancestor_ids + [module.id]))}
     main = min(fields_, key=lambda f: (near.get(f.module_id, len(near)), f.id))

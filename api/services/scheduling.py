@@ -17,11 +17,14 @@ from sqlalchemy import bindparam, insert, or_, select, update
 
 from .. import permissions as perm
 from ..extensions import db
+from ..i18n import N_, _
 from ..models import Deliverable, FeedEntry, Module, PortalPlanning, Relation
 from ..models.base import utcnow
 from ..models.module import path_ids, path_under, scope_id
 from ..models.planning import SCHEDULING
 from ..transactions import check_version, lock_row
+from . import sentences
+from .sentences import said
 
 EPOCH = date(2000, 1, 3)  # a Monday: the working-day index counts from it (dates before it count negative)
 DONE = ("COMPLETED", "VERIFIED_COMPLETE")
@@ -34,11 +37,11 @@ def parse_holidays(text):
         line = line.strip()
         if not line:
             continue
-        head, _, name = line.partition(" ")
+        head, __, name = line.partition(" ")
         try:
             days[date.fromisoformat(head)] = name.strip()[:120]
         except ValueError:
-            errors.append(f"Line {n}: write a date as YYYY-MM-DD, then the holiday's name")
+            errors.append(_("Line %(line)s: write a date as YYYY-MM-DD, then the holiday's name", line=n))
     return days, errors
 
 
@@ -107,7 +110,7 @@ def save_settings(user, portal, data):
     row.project_months = bool(data.get("projectMonths"))
     db.session.flush()
     from . import feed
-    feed.record(user, portal, "edit", "portal", "Changed the planning settings (holidays, project months)",
+    feed.record(user, portal, "edit", "portal", said(N_("Changed the planning settings (holidays, project months)")),
                 data={"holidays": len(days), "projectMonths": row.project_months})
     db.session.commit()
     return present_settings(row)
@@ -331,7 +334,8 @@ def _answer(user, plan, moved, changed):
         s, p = plan.nodes[rel.to_id], plan.nodes[rel.from_id]
         if seen(s) and seen(p):
             out["flagged"].append({"relationId": rel.id, "fromId": p.id, "toId": s.id, "name": s.name,
-                                   "message": f"'{s.name}' starts before '{p.name}' allows"})
+                                   "message": _("'%(name)s' starts before '%(other)s' allows", name=s.name,
+                                                other=p.name)})
     out["moved"].sort(key=lambda m: (m["startDate"] or m["deadline"] or "", m["id"]))
     return out
 
@@ -405,7 +409,7 @@ def _concerned(module):
     return db.session.scalar(select(or_(related, under_auto)))
 
 
-NEUTRAL = "Moved because a module it follows changed"
+NEUTRAL = N_("Moved because a module it follows changed")  # said in the reader's language (feed.present)
 
 
 def _record(user, origin, plan, moved):
@@ -421,8 +425,9 @@ def _record(user, origin, plan, moved):
                          "before": {"startDate": _iso(b[0]), "deadline": _iso(b[1])},
                          "after": _dates(plan.nodes[i])}).decode(), created=now) for i, b in moved.items()]
     _insert_many(FeedEntry.__table__, entries)
-    event(user, origin, "edit", "schedule", f"Moved {len(moved)} module(s) that follow '{origin.name}'", None,
-          {"moved": sorted(moved)})
+    text = sentences.ngettext("Moved %(num)d module(s) that follow '%(name)s'",
+                              "Moved %(num)d module(s) that follow '%(name)s'", len(moved), name=origin.name)
+    event(user, origin, "edit", "schedule", text, None, {"moved": sorted(moved), sentences.KEY: sentences.stored(text)})
 
 
 def _insert_many(table, rows):
@@ -444,7 +449,7 @@ def named(reader, data, description):
     """A schedule entry's sentence for `reader`: the module that changed, named when they may see it."""
     path = data.get("originPath")
     if reader is not None and path and perm.rights(reader, PathOnly(data.get("origin"), path)).view:
-        return f"Moved because '{data.get('originName')}' changed"
+        return _("Moved because '%(name)s' changed", name=data.get("originName"))
     return description
 
 

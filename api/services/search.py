@@ -192,7 +192,8 @@ def pg_tsquery(shape, name="tsq"):
 def per_kind(raw):
     """The perKind parameter: 1 to MAX_PER_KIND."""
     if not (raw.isascii() and raw.isdigit()) or not 0 < int(raw) <= MAX_PER_KIND:
-        raise ValueError(f"Must be a whole number from 1 to {MAX_PER_KIND}")
+        from ..i18n import _
+        raise ValueError(_("Must be a whole number from 1 to %(max)s", max=MAX_PER_KIND))
     return int(raw)
 
 

@@ -18,20 +18,24 @@ from sqlalchemy import exists, func, select, update
 
 from ..errors import NotFound
 from ..extensions import db
+from ..i18n import N_, _, translate
 from ..models import ApiToken, SecurityEvent, User, UserSession
 from ..models.base import utcnow
 from ..presenting import page_meta
 
 TOUCH_SECONDS = 60  # last seen is written at most this often per session
+# The security log's labels, said in the reader's language (`present_event`); `flask security-log` shows the kinds.
 KINDS = {
-    "sign_in": "Signed in", "sign_in_failed": "Failed sign-in", "new_address": "Signed in from a new address",
-    "password_changed": "Password changed", "password_reset": "Password reset by e-mail link",
-    "mfa_enabled": "Two-factor sign-in turned on", "mfa_disabled": "Two-factor sign-in turned off",
-    "mfa_reset": "Two-factor sign-in removed by a sysadmin", "mfa_failed": "Wrong two-factor code",
-    "recovery_code_used": "Recovery code used", "token_created": "API token created",
-    "token_revoked": "API token revoked", "session_ended": "Session ended", "sessions_ended": "Other sessions ended",
-    "sso_sign_in": "Signed in with single sign-on", "password_check_failed": "Wrong password to confirm a change",
-    "sso_linked": "Single sign-on identity linked",
+    "sign_in": N_("Signed in"), "sign_in_failed": N_("Failed sign-in"),
+    "new_address": N_("Signed in from a new address"), "password_changed": N_("Password changed"),
+    "password_reset": N_("Password reset by e-mail link"), "mfa_enabled": N_("Two-factor sign-in turned on"),
+    "mfa_disabled": N_("Two-factor sign-in turned off"), "mfa_reset": N_("Two-factor sign-in removed by a sysadmin"),
+    "mfa_failed": N_("Wrong two-factor code"), "recovery_code_used": N_("Recovery code used"),
+    "token_created": N_("API token created"), "token_revoked": N_("API token revoked"),
+    "session_ended": N_("Session ended"), "sessions_ended": N_("Other sessions ended"),
+    "sso_sign_in": N_("Signed in with single sign-on"),
+    "password_check_failed": N_("Wrong password to confirm a change"),
+    "sso_linked": N_("Single sign-on identity linked"),
 }
 
 _BROWSERS = (("Edg/", "Edge"), ("OPR/", "Opera"), ("Firefox/", "Firefox"), ("Chromium/", "Chromium"),
@@ -90,7 +94,7 @@ def _address_known(user, address):
 
 
 def present_event(e):
-    return {"id": e.id, "kind": e.kind, "label": KINDS.get(e.kind, e.kind), "created": e.created.isoformat(),
+    return {"id": e.id, "kind": e.kind, "label": translate(KINDS.get(e.kind, e.kind)), "created": e.created.isoformat(),
             "address": e.address, "device": e.device, "detail": e.detail}
 
 
@@ -170,7 +174,7 @@ def active(user):
 def end(user, session_id):
     s = db.session.get(UserSession, session_id)
     if s is None or s.user_id != user.id or s.ended is not None:
-        raise NotFound("No such session")
+        raise NotFound(_("No such session"))
     s.ended = utcnow()
     log(user, "session_ended", s.device)
     db.session.commit()

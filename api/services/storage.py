@@ -204,11 +204,12 @@ def send_stored(kind, name, mimetype, download_name=None, max_age=0):
     Downloads are always attachments with nosniff and a sandbox CSP."""
     from flask import Response, redirect, send_file
     from ..errors import NotFound
+    from ..i18n import _
     store, key = backend(), key_of(kind, name)
     local = store.local_path(key)
     if local is not None:
         if not os.path.exists(local):
-            raise NotFound("File not found")
+            raise NotFound(_("File not found"))
         prefix = current_app.config.get("ACCEL_REDIRECT_PREFIX")
         if prefix:
             resp = Response(status=200, mimetype=mimetype)
@@ -218,7 +219,7 @@ def send_stored(kind, name, mimetype, download_name=None, max_age=0):
     else:
         size = store.size(key)
         if size is None:
-            raise NotFound("File not found")
+            raise NotFound(_("File not found"))
         if download_name is not None and current_app.config.get("STORAGE_DOWNLOADS") == "presigned":
             resp = redirect(store.download_url(key, download_name, mimetype), code=302)
             resp.headers["Cache-Control"] = "private, no-store"

@@ -12,14 +12,16 @@ from .. import links
 from .. import permissions as perm
 from ..errors import Invalid, Locked
 from ..extensions import db
+from ..i18n import N_, _, translate
 from ..transactions import check_version
 from .owned import get_owned
 from ..links import Ctx
 from ..models import FileVersion, Reference, VaultFile
 from ..presenting import user_name
 from . import feed, storage
+from .sentences import said
 
-KINDS = {"file": (VaultFile, "File is locked"), "reference": (Reference, "Reference is locked")}
+KINDS = {"file": (VaultFile, N_("File is locked")), "reference": (Reference, N_("Reference is locked"))}
 
 
 # --- presenting -----------------------------------------------------------------------------------------------
@@ -108,19 +110,19 @@ def get_version(module, f, version_id):
 
 def require_unlocked(kind, item):
     if item.locked:
-        raise Locked(KINDS[kind][1])
+        raise Locked(translate(KINDS[kind][1]))
 
 
 def _store_upload(upload, field="file"):
     """Save an uploaded file under a generated name; returns (stored name, client name, size, type)."""
     if upload is None or not getattr(upload, "filename", ""):
-        raise Invalid("The form has errors", errors={field: ["File is required"]})
+        raise Invalid(_("The form has errors"), errors={field: [_("File is required")]})
     client_name = storage.clean_filename(upload.filename)
     stored, size = storage.stage_upload("files", upload)
     if size > current_app.config["MAX_CONTENT_LENGTH"]:
         storage.remove("files", stored)
         from ..errors import ApiError
-        raise ApiError("The upload is too large", status=413)
+        raise ApiError(_("The upload is too large"), status=413)
     mime = mimetypes.guess_type(client_name)[0] or "application/octet-stream"
     return stored, client_name, size, mime
 
@@ -132,7 +134,8 @@ def upload(user, module, data):
                       stored_name=stored, filesize=size, mime=mime, created_by_id=user.id)
         db.session.add(f)
         db.session.flush()
-        feed.record(user, module, "add", "file", f"Uploaded '{f.title}' ({client_name})", item=f.id,
+        feed.record(user, module, "add", "file",
+                    said(N_("Uploaded '%(title)s' (%(file)s)"), title=f.title, file=client_name), item=f.id,
                     data={"name": f.title})
     return _file_item(user, module, f)
 
@@ -153,10 +156,11 @@ def edit(user, module, f, data):
                                        stored_name=f.stored_name, filesize=f.filesize, mime=f.mime,
                                        created=f.created, created_by_id=f.created_by_id))
             f.filename, f.stored_name, f.filesize, f.mime = client_name, stored, size, mime
-            feed.record(user, module, "edit", "file", f"Uploaded a new version of '{f.title}'", item=f.id,
+            feed.record(user, module, "edit", "file", said(N_("Uploaded a new version of '%(title)s'"), title=f.title),
+                        item=f.id,
                         data={"name": f.title, "version": True})
         else:
-            feed.record(user, module, "edit", "file", f"Edited the file '{f.title}'", item=f.id,
+            feed.record(user, module, "edit", "file", said(N_("Edited the file '%(title)s'"), title=f.title), item=f.id,
                         data={"name": f.title, **titled})
     return _file_item(user, module, f)
 
@@ -167,15 +171,21 @@ def delete(user, module, f):
                                                      .where(FileVersion.file_id == f.id)))
     db.session.execute(FileVersion.__table__.delete().where(FileVersion.file_id == f.id))
     db.session.delete(f)
-    feed.record(user, module, "delete", "file", f"Deleted the file '{f.title}'", item=f.id, data={"name": f.title})
+    feed.record(user, module, "delete", "file", said(N_("Deleted the file '%(title)s'"), title=f.title), item=f.id,
+                data={"name": f.title})
     db.session.commit()
     storage.remove_later([("files", n) for n in names])
+
+
+LOCKED = {("file", True): N_("Locked the file '%(title)s'"), ("file", False): N_("Unlocked the file '%(title)s'"),
+          ("reference", True): N_("Locked the reference '%(title)s'"),
+          ("reference", False): N_("Unlocked the reference '%(title)s'")}
 
 
 def set_locked(user, kind, module, item, locked):
     item.locked = locked
     feed.record(user, module, "lock" if locked else "unlock", kind,
-                f"{'Locked' if locked else 'Unlocked'} the {kind} '{item.title}'", item=item.id,
+                said(LOCKED[(kind, locked)], title=item.title), item=item.id,
                 data={"name": item.title})
     db.session.commit()
     return _file_item(user, module, item) if kind == "file" else _reference_item(user, module, item)
@@ -186,7 +196,8 @@ def add_reference(user, module, data):
                     url=data["url"], resource_type=data["resourceType"], created_by_id=user.id)
     db.session.add(ref)
     db.session.flush()
-    feed.record(user, module, "add", "reference", f"Added the reference '{ref.title}'", item=ref.id,
+    feed.record(user, module, "add", "reference", said(N_("Added the reference '%(title)s'"), title=ref.title),
+                item=ref.id,
                 data={"name": ref.title})
     db.session.commit()
     return _reference_item(user, module, ref)
@@ -199,7 +210,8 @@ def edit_reference(user, module, ref, data):
     ref.title, ref.description, ref.url, ref.resource_type = (data["title"], data.get("description") or "",
                                                               data["url"], data["resourceType"])
     changed = [k for k in old if old[k] != getattr(ref, k)]
-    feed.record(user, module, "edit", "reference", f"Edited the reference '{ref.title}'", item=ref.id,
+    feed.record(user, module, "edit", "reference", said(N_("Edited the reference '%(title)s'"), title=ref.title),
+                item=ref.id,
                 data={"name": ref.title, "changed": changed, "before": {k: old[k] for k in changed},
                       "after": {k: getattr(ref, k) for k in changed}})
     db.session.commit()
@@ -209,6 +221,7 @@ def edit_reference(user, module, ref, data):
 def delete_reference(user, module, ref):
     require_unlocked("reference", ref)
     db.session.delete(ref)
-    feed.record(user, module, "delete", "reference", f"Deleted the reference '{ref.title}'", item=ref.id,
+    feed.record(user, module, "delete", "reference", said(N_("Deleted the reference '%(title)s'"), title=ref.title),
+                item=ref.id,
                 data={"name": ref.title})
     db.session.commit()

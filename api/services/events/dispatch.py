@@ -143,7 +143,8 @@ def fan_out(ev, memo):
     told = notifications.recipients(ev, data, watching.watchers_of(module))
     allowed = _once(memo, ("view", frozenset(told), module.id), lambda: perm.viewers_among(told, module))
     told = {uid: kind for uid, kind in told.items() if uid in allowed}
-    new, joined = notifications.deliver(ev, data, module, told, mailing.modes_of(list(told)), actor)
+    new, joined = notifications.deliver(ev, data, module, told, mailing.modes_of(list(told)), actor,
+                                        _languages(memo, told))
     made.bells |= {n.user_id for n in new + joined}
     made.mails += [n for n in new if n.mail == "immediate"]  # a group is mailed as its first change's mail says
     hooks = _once(memo, ("hooks", ev.portal_id, ev.category), lambda: webhooks.targets(ev))
@@ -157,6 +158,16 @@ def fan_out(ev, memo):
                 db.session.add(d)
                 made.deliveries.append(d)
     return made
+
+
+def _languages(memo, user_ids):
+    """{user_id: language} of the people told (each text is written in its reader's language): one query a pass
+    for those not met yet in it."""
+    known = memo.setdefault("languages", {})
+    missing = [uid for uid in user_ids if uid not in known]
+    if missing:
+        known.update(mailing.languages_of(missing))
+    return known
 
 
 def _live(ev, data, module):

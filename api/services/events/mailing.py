@@ -2,7 +2,10 @@
 never, or not at all: `MODES`; files, locks and unlocks are off until asked for), and e-mail: mails rendered
 from templates (api/templates/mail: the HTML one escapes every string) in the brand of the host the user signs in
 on, links built on that brand's public URL (hosts.json), and a one-click unsubscribe per kind (a signed token;
-List-Unsubscribe and List-Unsubscribe-Post headers, RFC 8058). The right to view is checked when a mail leaves."""
+List-Unsubscribe and List-Unsubscribe-Post headers, RFC 8058). The right to view is checked when a mail leaves.
+A mail is written in its recipient's language (`languages_of`: their profile's, else their brand's), never the
+sender's nor a request's: its subject, its template and the notifications' texts (written in that language when
+they were made, events/notifications.deliver)."""
 from datetime import datetime, time, timedelta
 from types import SimpleNamespace
 
@@ -14,6 +17,7 @@ from ... import hosts
 from ... import permissions as perm
 from ...errors import NotFound
 from ...extensions import db
+from ...i18n import N_, _, force_locale, ngettext, recipient_locale, translate
 from ...models import MailState, Module, Notification, NotificationPreference, User
 from ...models.base import utcnow
 from .. import mail
@@ -21,8 +25,8 @@ from .notifications import CHOSEN
 
 # Where a kind reaches its user. 'never' is never by e-mail: still in the app (the name kept from when every kind
 # was in the app); 'off' is not at all.
-MODES = (("immediate", "In the app, and by e-mail at once"), ("digest", "In the app, and in the daily digest"),
-         ("never", "In the app only"), ("off", "Not at all"))
+MODES = (("immediate", N_("In the app, and by e-mail at once")), ("digest", N_("In the app, and in the daily digest")),
+         ("never", N_("In the app only")), ("off", N_("Not at all")))
 # Quiet by default: what speaks to the user in person, comments and other changes on what they watch; the busy
 # kinds (uploads, new versions, locks and unlocks) only for those who ask.
 DEFAULTS = {"mention": "immediate", "reply": "immediate", "task": "immediate", "comment": "digest",
@@ -96,18 +100,21 @@ def read_token(token):
     try:
         data = _serializer().loads(token or "")
     except BadSignature:
-        raise NotFound("This unsubscribe link is not valid") from None
+        raise NotFound(_("This unsubscribe link is not valid")) from None
     user = db.session.get(User, data.get("u")) if isinstance(data, dict) else None
     kind = data.get("k") if isinstance(data, dict) else None
     if user is None or (kind not in CHOSEN and kind != DIGEST):
-        raise NotFound("This unsubscribe link is not valid")
+        raise NotFound(_("This unsubscribe link is not valid"))
     return user, kind
 
 
 def describe_token(token):
     user, kind = read_token(token)
-    label = "Daily digests" if kind == DIGEST else CHOSEN[kind]
-    return {"kind": kind, "label": label, "email": user.email}
+    return {"kind": kind, "label": _label(kind), "email": user.email}
+
+
+def _label(kind):
+    return _("Daily digests") if kind == DIGEST else translate(CHOSEN[kind])
 
 
 def unsubscribe(token):
@@ -120,7 +127,7 @@ def unsubscribe(token):
     for k in kinds:
         _set(user.id, k, "never")
     db.session.commit()
-    return {"kind": kind, "label": "Daily digests" if kind == DIGEST else CHOSEN[kind], "email": user.email}
+    return {"kind": kind, "label": _label(kind), "email": user.email}
 
 
 # --- rendering and sending -----------------------------------------------------------------------------------
@@ -128,6 +135,17 @@ def unsubscribe(token):
 def _brand_of(user_id):
     state = db.session.get(MailState, user_id)
     return hosts.brand(state.brand if state else None)
+
+
+def languages_of(user_ids):
+    """{user_id: the language written to them} (i18n.recipient_locale: their profile's, else the brand they sign
+    in on's) for many users in one query."""
+    ids = list(user_ids)
+    if not ids:
+        return {}
+    rows = db.session.execute(select(User.id, User.language, MailState.brand)
+                              .outerjoin(MailState, MailState.user_id == User.id).where(User.id.in_(ids))).all()
+    return {uid: recipient_locale(SimpleNamespace(language=language), brand) for uid, language, brand in rows}
 
 
 def open_url(brand, n, user):
@@ -162,7 +180,7 @@ def _visible(n):
 
 
 def _actor(n):
-    return n.actor.name if n.actor else "Someone"
+    return n.actor.name if n.actor else _("Someone")
 
 
 def send_immediate(notification_id):
@@ -177,11 +195,12 @@ def send_immediate(notification_id):
         return False
     brand = _brand_of(user.id)
     links = _links(brand, user.id, n.kind)
-    values = dict(user_name=user.name, actor=_actor(n), text=n.text, open_url=open_url(brand, n, user), brand=brand,
-                  kind_label=CHOSEN.get(n.kind, n.kind), **links)
-    letter = (user.email, f"[{brand['name']}] {values['actor']} {n.text}",
-              render_template("mail/notification.txt", **values), render_template("mail/notification.html", **values),
-              _headers(links))
+    with force_locale(recipient_locale(user, brand["key"])):
+        values = dict(user_name=user.name, actor=_actor(n), text=n.text, open_url=open_url(brand, n, user),
+                      brand=brand, kind_label=translate(CHOSEN.get(n.kind, n.kind)), **links)
+        letter = (user.email, f"[{brand['name']}] {values['actor']} {n.text}",
+                  render_template("mail/notification.txt", **values),
+                  render_template("mail/notification.html", **values), _headers(links))
     n.mail = "sent"
     # Marked first: a crash while sending loses a mail rather than sending it twice. The mail is made before the
     # commit ends the transaction, so none is open while it leaves (api/tasks.py).
@@ -234,14 +253,34 @@ def _send_digest(uid, now, state):
 
 def _digest_letter(user, shown):
     brand = _brand_of(user.id)
+    with force_locale(recipient_locale(user, brand["key"])):
+        return _digest_in_locale(user, shown, brand)
+
+
+def when(moment):
+    """A notification's time in a mail, in the current locale: '05 Nov 2026 10:00 UTC'."""
+    from flask_babel import get_locale
+    locale = get_locale()
+    if locale is None or locale.language == "en":
+        return moment.strftime("%d %b %Y %H:%M UTC")
+    from babel.dates import format_datetime
+    return format_datetime(moment, "dd MMM yyyy HH:mm", locale=locale) + " UTC"
+
+
+def digest_subject(brand_name, count):
+    return ngettext("[%(brand)s] Your daily digest: %(num)d notification",
+                    "[%(brand)s] Your daily digest: %(num)d notifications", count, brand=brand_name)
+
+
+def _digest_in_locale(user, shown, brand):
     links = _links(brand, user.id, DIGEST)
     groups = []
     for kind, label in CHOSEN.items():
-        items = [{"actor": _actor(n), "text": n.text, "when": n.created.strftime("%d %b %Y %H:%M UTC"),
+        items = [{"actor": _actor(n), "text": n.text, "when": when(n.created),
                   "open_url": open_url(brand, n, user)} for n in shown if n.kind == kind]
         if items:
-            groups.append({"label": label, "entries": items})
+            groups.append({"label": translate(label), "entries": items})
     values = dict(user_name=user.name, count=len(shown), groups=groups, brand=brand, **links)
-    subject = f"[{brand['name']}] Your daily digest: {len(shown)} notification{'' if len(shown) == 1 else 's'}"
+    subject = digest_subject(brand["name"], len(shown))
     return (user.email, subject, render_template("mail/digest.txt", **values),
             render_template("mail/digest.html", **values), _headers(links))

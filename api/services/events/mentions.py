@@ -8,6 +8,7 @@ from sqlalchemy import delete, func, or_, select
 from ... import permissions as perm
 from ...errors import Invalid
 from ...extensions import db
+from ...i18n import _, ngettext
 from ...models import CommentMention, Membership, User
 from ...models.module import path_ids
 from ...presenting import avatar_url
@@ -33,14 +34,16 @@ def check(module, text):
     if not found:
         return []
     if len(found) > MAX_MENTIONS:
-        raise Invalid("The form has errors", errors={"content": [f"At most {MAX_MENTIONS} people per comment"]})
+        raise Invalid(_("The form has errors"), errors={"content": [
+            ngettext("At most %(num)d person per comment", "At most %(num)d people per comment", MAX_MENTIONS)]})
     ids = [uid for uid, _ in found]
     may = perm.viewers_among(ids, module)
     refused = [name for uid, name in found if uid not in may]
     if refused:
         who = ", ".join(refused)
-        raise Invalid("The form has errors", errors={"content": [
-            f"{who} may not see this module and cannot be mentioned here"]})
+        raise Invalid(_("The form has errors"), errors={"content": [
+            ngettext("%(who)s may not see this module and cannot be mentioned here",
+                     "%(who)s may not see this module and cannot be mentioned here", len(refused), who=who)]})
     return ids
 
 

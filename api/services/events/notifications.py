@@ -25,17 +25,20 @@ from ... import permissions as perm
 from ...errors import NotFound
 from ...links import Ctx
 from ...extensions import db
+from ...i18n import N_, _, force_locale, ngettext, translate
 from ...models import Module, Notification
 from ...models.base import utcnow
 from ...models.module import path_ids
 from ...presenting import user_avatar, user_name
+from .. import sentences
 
 KINDS = ("mention", "reply", "task", "comment", "file", "lock", "activity", "webhook")
 # The kinds each user chooses for (the profile's form: in the app and how by e-mail, or not at all), with their
 # labels; a webhook notice goes to a portal's admins whatever they chose.
-CHOSEN = {"mention": "Mentions of me", "reply": "Replies to my comments", "task": "Status and dates of my tasks",
-          "comment": "Comments on modules I watch", "activity": "Other changes to modules I watch",
-          "file": "Files on modules I watch", "lock": "Locks and unlocks on modules I watch"}
+CHOSEN = {"mention": N_("Mentions of me"), "reply": N_("Replies to my comments"),
+          "task": N_("Status and dates of my tasks"), "comment": N_("Comments on modules I watch"),
+          "activity": N_("Other changes to modules I watch"), "file": N_("Files on modules I watch"),
+          "lock": N_("Locks and unlocks on modules I watch")}
 # What a watcher is told about: several of one module within minutes make one notification. The others speak to
 # the reader in person and stay one each.
 GROUPED = ("comment", "file", "lock", "activity")
@@ -79,38 +82,46 @@ def recipients(ev, data, watchers):
 
 
 def text_of(kind, ev, data, module_name):
+    """What a notification says after its actor's name, in the current locale (`deliver`: the recipient's)."""
     excerpt = data.get("excerpt")
-    quoted = f": “{excerpt}”" if excerpt else ""
     if kind == "mention":
-        return f"mentioned you in '{module_name}'{quoted}"
+        return _("mentioned you in '%(module)s': “%(excerpt)s”", module=module_name, excerpt=excerpt) if excerpt \
+            else _("mentioned you in '%(module)s'", module=module_name)
     if kind == "reply":
-        return f"replied to your comment in '{module_name}'{quoted}"
+        return _("replied to your comment in '%(module)s': “%(excerpt)s”", module=module_name, excerpt=excerpt) \
+            if excerpt else _("replied to your comment in '%(module)s'", module=module_name)
     if ev.category == "comment" and ev.operation == "add":
-        what = "replied in" if data.get("parentId") else "commented on"
-        return f"{what} '{module_name}'{quoted}"
-    return ev.description
+        if data.get("parentId"):
+            return _("replied in '%(module)s': “%(excerpt)s”", module=module_name, excerpt=excerpt) if excerpt \
+                else _("replied in '%(module)s'", module=module_name)
+        return _("commented on '%(module)s': “%(excerpt)s”", module=module_name, excerpt=excerpt) if excerpt \
+            else _("commented on '%(module)s'", module=module_name)
+    return sentences.say(data.get(sentences.KEY), ev.description)
 
 
 # --- delivering and grouping --------------------------------------------------------------------------------
 
-def deliver(ev, data, module, told, modes, actor):
+def deliver(ev, data, module, told, modes, actor, languages=None):
     """Write what `ev` tells each of `told` ({user_id: kind}, those who may view `module` now), as `modes` says
     ({user_id: {kind: mode}}: 'off' tells nothing). A watcher's kind joins the reader's open group of the module
-    (`_open_groups`); anything else is a new row. -> (new rows, rows joined)."""
+    (`_open_groups`); anything else is a new row. -> (new rows, rows joined). Each text is written in its reader's
+    language (`languages`: {user_id: code}, mailing.languages_of): the app shows it and the mails carry it."""
     told = {uid: kind for uid, kind in told.items() if modes[uid].get(kind) != "off"}
+    languages = languages or {}
     groups = _open_groups(told, module.id, ev.created)
     new, joined = [], []
     for uid, kind in told.items():
-        group = groups.get((uid, kind))
-        if group is not None:
-            _join(group, ev, actor, module.name)
-            joined.append(group)
-            continue
-        mode = modes[uid].get(kind, "never")  # kinds nobody chooses (webhook notices): in the app only
-        n = Notification(user_id=uid, event_id=ev.id, kind=kind, actor_id=ev.actor_id, module_id=module.id,
-                         portal_id=ev.portal_id, category=ev.category, item_id=ev.item_id, created=ev.created,
-                         text=text_of(kind, ev, data, module.name)[:500], changes=1,
-                         mail={"immediate": "immediate", "digest": "digest"}.get(mode, "none"))
+        with force_locale(languages.get(uid) or "en"):
+            group = groups.get((uid, kind))
+            if group is not None:
+                _join(group, ev, actor, module.name)
+                joined.append(group)
+                continue
+            mode = modes[uid].get(kind, "never")  # kinds nobody chooses (webhook notices): in the app only
+            n = Notification(user_id=uid, event_id=ev.id, kind=kind, actor_id=ev.actor_id, module_id=module.id,
+                             portal_id=ev.portal_id, category=ev.category, item_id=ev.item_id, created=ev.created,
+                             text=text_of(kind, ev, data, module.name)[:500], changes=1,
+                             mail={"immediate": "immediate", "digest": "digest"}.get(mode, "none"))
         db.session.add(n)
         new.append(n)
     return new, joined
@@ -154,18 +165,41 @@ def _join(n, ev, actor, module_name):
     n.actors = ",".join(map(str, people[:GROUP_ACTORS]))
     n.actor_id, n.actor, n.event_id, n.item_id, n.category = ev.actor_id, actor, ev.id, ev.item_id, ev.category
     n.created = max(n.created, ev.created)
-    n.text = _group_text(n, f"'{module_name}'")[:500]
+    n.text = _group_text(n, _("'%(name)s'", name=module_name))[:500]
 
 
-_DONE = {"comment": "commented {count} times on {where}", "file": "made {count} changes to files in {where}",
-         "lock": "locked or unlocked items {count} times in {where}", "activity": "made {count} changes in {where}"}
+def _done(kind, count, others, where):
+    """What a group did, in the current locale: one person ('made 4 changes in ...') or several ('and 2 others
+    made 4 changes in ...'), each form a sentence of its own (the verb agrees with them)."""
+    if not others:
+        if kind == "comment":
+            return ngettext("commented %(num)d time on %(where)s", "commented %(num)d times on %(where)s", count,
+                            where=where)
+        if kind == "file":
+            return ngettext("made %(num)d change to files in %(where)s", "made %(num)d changes to files in %(where)s",
+                            count, where=where)
+        if kind == "lock":
+            return ngettext("locked or unlocked items %(num)d time in %(where)s",
+                            "locked or unlocked items %(num)d times in %(where)s", count, where=where)
+        return ngettext("made %(num)d change in %(where)s", "made %(num)d changes in %(where)s", count, where=where)
+    if kind == "comment":
+        return ngettext("and %(num)d other commented %(count)d times on %(where)s",
+                        "and %(num)d others commented %(count)d times on %(where)s", others, count=count, where=where)
+    if kind == "file":
+        return ngettext("and %(num)d other made %(count)d changes to files in %(where)s",
+                        "and %(num)d others made %(count)d changes to files in %(where)s", others, count=count,
+                        where=where)
+    if kind == "lock":
+        return ngettext("and %(num)d other locked or unlocked items %(count)d times in %(where)s",
+                        "and %(num)d others locked or unlocked items %(count)d times in %(where)s", others,
+                        count=count, where=where)
+    return ngettext("and %(num)d other made %(count)d changes in %(where)s",
+                    "and %(num)d others made %(count)d changes in %(where)s", others, count=count, where=where)
 
 
 def _group_text(n, where):
     """'and 2 others made 4 changes in ...' (after the latest person's name, as every notification's text)."""
-    others = others_of(n)
-    who = f"and {others} other{'s' if others > 1 else ''} " if others else ""
-    return who + _DONE.get(n.kind, _DONE["activity"]).format(count=n.changes, where=where)
+    return _done(n.kind if n.kind in ("comment", "file", "lock") else "activity", n.changes, others_of(n), where)
 
 
 def tab_of(category):
@@ -184,21 +218,21 @@ def entry_of(user, path):
     return ids[1] if len(ids) > 1 else None
 
 
-NO_ACCESS = "a module you no longer have access to"
+NO_ACCESS = N_("a module you no longer have access to")
 
 
 def _unseen_text(n):
     """The text of a notification whose module the reader may no longer view: what happened, not where nor what
-    was written."""
+    was written (in the request's language: it is made as it is read)."""
     if n.kind == "mention":
-        return f"mentioned you in {NO_ACCESS}"
+        return _("mentioned you in a module you no longer have access to")
     if n.kind == "webhook":
-        return f"A webhook of {NO_ACCESS} was switched off"
+        return _("A webhook of a module you no longer have access to was switched off")
     if n.changes > 1:
-        return _group_text(n, NO_ACCESS)
+        return _group_text(n, translate(NO_ACCESS))
     if n.category == "comment":
-        return f"commented on {NO_ACCESS}"
-    return f"made a change in {NO_ACCESS}"
+        return _("commented on a module you no longer have access to")
+    return _("made a change in a module you no longer have access to")
 
 
 def present(n, module, user):
@@ -254,7 +288,7 @@ def unread_count(user):
 def mark_read(user, notification_id):
     n = db.session.scalar(select(Notification).where(Notification.id == notification_id, *_theirs(user)))
     if n is None:
-        raise NotFound("Notification not found")
+        raise NotFound(_("Notification not found"))
     if n.read is None:
         n.read = utcnow()
     db.session.commit()

@@ -31,15 +31,19 @@ from sqlalchemy import func, select
 
 from ...errors import ApiError, Invalid, NotFound
 from ...extensions import db
+from ...i18n import N_, _, force_locale
 from ...models import Membership, Module, Notification, Webhook, WebhookAttempt, WebhookDelivery
 from ...models.base import utcnow
 from ...presenting import user_name
+from .. import sentences
+from ..sentences import said
 
-KINDS = (("*", "Every event"), ("comment", "Comments"), ("deliverable", "Status and dates"),
-         ("module", "Modules (created, edited, moved, deleted, locked)"), ("file", "Files"),
-         ("reference", "References"), ("article", "Articles"), ("membership", "Members"),
-         ("custom_value", "Custom field values"), ("relation", "Relations between modules"),
-         ("schedule", "Modules moved by automatic scheduling"))
+# The labels are translated where they are shown (i18n.translate).
+KINDS = (("*", N_("Every event")), ("comment", N_("Comments")), ("deliverable", N_("Status and dates")),
+         ("module", N_("Modules (created, edited, moved, deleted, locked)")), ("file", N_("Files")),
+         ("reference", N_("References")), ("article", N_("Articles")), ("membership", N_("Members")),
+         ("custom_value", N_("Custom field values")), ("relation", N_("Relations between modules")),
+         ("schedule", N_("Modules moved by automatic scheduling")))
 SORTS = ("id",)
 
 
@@ -103,12 +107,12 @@ def check_url(url):
     """Form check of a webhook URL: http(s), a host, no credentials, and no literal private address."""
     parts = urlsplit(url or "")
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        return "The URL must start with http:// or https:// and name a host"
+        return _("The URL must start with http:// or https:// and name a host")
     if parts.username or parts.password:
-        return "The URL may not carry a user name or password"
+        return _("The URL may not carry a user name or password")
     try:
         if not address_allowed(parts.hostname):
-            return "Webhooks may not be sent to private, loopback or link-local addresses"
+            return _("Webhooks may not be sent to private, loopback or link-local addresses")
     except ValueError:
         pass  # a name: checked on each delivery, on the address it resolves to then
     return None
@@ -217,7 +221,7 @@ def present(w):
 def get(module, webhook_id):
     w = db.session.scalar(select(Webhook).where(Webhook.id == webhook_id, Webhook.module_id == module.id))
     if w is None:
-        raise NotFound("Webhook not found")
+        raise NotFound(_("Webhook not found"))
     return w
 
 
@@ -225,16 +229,17 @@ def _apply(w, data):
     url = data["url"]
     problem = check_url(url)
     if problem:
-        raise Invalid("The form has errors", errors={"url": [problem]})
+        raise Invalid(_("The form has errors"), errors={"url": [problem]})
     secret = data.get("secret") or w.secret or new_secret()
     if not valid_secret(secret):
-        raise Invalid("The form has errors", errors={"secret": [
-            "A secret is 'whsec_' and 24 to 64 random bytes in base64; leave it empty to have one made"]})
+        raise Invalid(_("The form has errors"), errors={"secret": [
+            _("A secret is 'whsec_' and 24 to 64 random bytes in base64; leave it empty to have one made")]})
     kinds = [k.strip() for k in str(data.get("kinds") or "*").replace(" ", ",").split(",") if k.strip()]
     unknown = [k for k in kinds if k not in dict(KINDS)]
     if unknown:
-        raise Invalid("The form has errors", errors={"kinds": [
-            f"Unknown kinds: {', '.join(unknown)} (known: {', '.join(k for k, _ in KINDS)})"]})
+        raise Invalid(_("The form has errors"), errors={"kinds": [
+            _("Unknown kinds: %(unknown)s (known: %(known)s)", unknown=", ".join(unknown),
+              known=", ".join(k for k, __ in KINDS))]})
     active = bool(data.get("active", True))
     if active and not w.active:
         w.failures, w.disabled_reason = 0, None  # switched on again by hand: counted afresh
@@ -247,7 +252,8 @@ def create(user, module, data):
     _apply(w, data)
     db.session.add(w)
     db.session.flush()
-    feed.record(user, module, "add", "webhook", f"Added a webhook to '{module.name}'", item=w.id)
+    feed.record(user, module, "add", "webhook", said(N_("Added a webhook to '%(module)s'"), module=module.name),
+                item=w.id)
     db.session.commit()
     return w
 
@@ -257,7 +263,8 @@ def update(user, module, w, data):
     from ...transactions import check_version
     check_version(w, data, lambda: present(w))
     _apply(w, data)
-    feed.record(user, module, "edit", "webhook", f"Changed a webhook of '{module.name}'", item=w.id)
+    feed.record(user, module, "edit", "webhook", said(N_("Changed a webhook of '%(module)s'"), module=module.name),
+                item=w.id)
     db.session.commit()
     return w
 
@@ -265,7 +272,8 @@ def update(user, module, w, data):
 def remove(user, module, w):
     from .. import feed
     db.session.delete(w)
-    feed.record(user, module, "delete", "webhook", f"Deleted a webhook of '{module.name}'", item=w.id)
+    feed.record(user, module, "delete", "webhook", said(N_("Deleted a webhook of '%(module)s'"), module=module.name),
+                item=w.id)
     db.session.commit()
 
 
@@ -306,7 +314,7 @@ def delivery_of(w, delivery_id):
     d = db.session.scalar(select(WebhookDelivery).where(WebhookDelivery.id == delivery_id,
                                                         WebhookDelivery.webhook_id == w.id))
     if d is None:
-        raise NotFound("Delivery not found")
+        raise NotFound(_("Delivery not found"))
     return d
 
 
@@ -398,23 +406,30 @@ def attempt(delivery_id, manual=False, now=None):
         give_up = now + backoff(d.attempts) > d.first_attempt + timedelta(hours=cfg["WEBHOOK_RETRY_HOURS"])
         d.status, d.next_attempt = ("failed", None) if give_up else ("pending", now + backoff(d.attempts))
         if w.active and w.failures >= cfg["WEBHOOK_DISABLE_AFTER"]:
-            _disable(w, f"Disabled after {w.failures} failed attempts in a row (last: {error})"[:300], now)
+            _disable(w, sentences.ngettext("Disabled after %(num)d failed attempts in a row (last: %(error)s)",
+                                           "Disabled after %(num)d failed attempts in a row (last: %(error)s)",
+                                           w.failures, error=error), now)
     db.session.commit()
     return d.status
 
 
 def _disable(w, reason, now):
-    """Switch the webhook off and tell the portal's admins (an in-app notice)."""
-    w.active, w.disabled_reason = False, reason
+    """Switch the webhook off and tell the portal's admins (an in-app notice, each in their language; `reason`:
+    English, kept as the webhook's, said in theirs)."""
+    from .mailing import languages_of
+    w.active, w.disabled_reason = False, reason[:300]
     admins = set(db.session.scalars(select(Membership.user_id).where(Membership.module_id == w.module_id,
                                                                      Membership.admin)))
     if w.created_by_id:
         admins.add(w.created_by_id)
     portal = db.session.get(Module, w.module_id)
+    languages, why = languages_of(admins), sentences.stored(reason)
     for uid in admins:
+        with force_locale(languages.get(uid) or "en"):
+            text = _("The webhook to %(url)s of '%(portal)s' was switched off. %(reason)s", url=w.url[:200],
+                     portal=portal.name, reason=sentences.say(why, str(reason)[:300]))
         db.session.add(Notification(user_id=uid, kind="webhook", module_id=w.module_id, portal_id=w.module_id,
-                                    category="webhook", item_id=w.id, created=now,
-                                    text=f"The webhook to {w.url[:200]} of '{portal.name}' was switched off. {reason}"[:500]))
+                                    category="webhook", item_id=w.id, created=now, text=text[:500]))
 
 
 def redeliver(user, module, w, d):
@@ -425,7 +440,8 @@ def redeliver(user, module, w, d):
     if d.status != "pending":
         d.status = "pending"
         d.first_attempt = None
-    feed.record(user, module, "redeliver", "webhook", f"Redelivered webhook message {d.msg_id}", item=w.id)
+    feed.record(user, module, "redeliver", "webhook", said(N_("Redelivered webhook message %(id)s"), id=d.msg_id),
+                item=w.id)
     db.session.commit()
     try:
         tasks.deliver_webhook(d.id, True)
@@ -433,7 +449,7 @@ def redeliver(user, module, w, d):
         if tasks.huey.immediate:  # the attempt ran here (the tests) and failed: no queue being down
             raise
         current_app.logger.warning("Could not queue the redelivery of %s", d.id, exc_info=True)
-        raise ApiError("The background queue cannot be reached now: try again in a moment", status=503) from None
+        raise ApiError(_("The background queue cannot be reached now: try again in a moment"), status=503) from None
     return d
 
 
