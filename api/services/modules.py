@@ -219,7 +219,7 @@ def _children_ids(module):
 
 
 def present_ancestor(m):
-    return {"id": m.id, "name": m.name, "type": m.type, "typeLabel": platforms.type_label(m)}
+    return {"id": m.id, "name": m.name, "type": m.type, "typeLabel": platforms.type_names(m)[0]}
 
 
 # How many modules below a module the delete confirmation counts: beyond that it says 'more than' (counting a

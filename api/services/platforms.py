@@ -7,7 +7,7 @@ import sqlalchemy as sa
 from flask import current_app
 
 from ..extensions import db
-from ..i18n import N_
+from ..i18n import N_, get_locale, translate
 from ..models import SkeletonRule
 
 ROOT_TYPE = "4rineu_platform"
@@ -116,12 +116,15 @@ def type_rule(module):
 
 
 def type_names(module):
-    """(label, plural, tab) of the module's type, worked out once per type (and kept with the skeleton)."""
-    key = (module.platform, module.type, module.level == 0)
+    """(label, plural, tab) of the module's type in the request's language, worked out once per type and language
+    (and kept with the skeleton). The tab is a path: made from the English plural, the same in every language."""
+    language = str(get_locale() or "en")
+    key = (module.platform, module.type, module.level == 0, language)
     names = _skeleton_maps()[2].get(key)
     if names is None:
         plural = type_plural(module)
-        names = _skeleton_maps()[2][key] = (type_label(module), plural, plural.lower().replace(" ", "-"))
+        names = _skeleton_maps()[2][key] = (translate(type_label(module)), translate(plural),
+                                            plural.lower().replace(" ", "-"))
     return names
 
 
@@ -151,8 +154,9 @@ def short_type(type_):
 
 
 def present_rule(rule):
-    return {"parentType": rule.parent_type, "type": rule.child_type, "label": rule.label,
-            "labelPlural": rule.label_plural, "tab": rule.label_plural.lower().replace(" ", "-")}
+    """A skeleton rule, its labels in the request's language (the tab, a path, from the English plural)."""
+    return {"parentType": rule.parent_type, "type": rule.child_type, "label": translate(rule.label),
+            "labelPlural": translate(rule.label_plural), "tab": rule.label_plural.lower().replace(" ", "-")}
 
 
 def platform_rules(platform):

@@ -76,7 +76,7 @@ def present(user, module, r, rel, other, other_r):
             "words": translate(WORDS[(rel.kind, outgoing)]), "lag": rel.lag, "fromId": rel.from_id, "toId": rel.to_id,
             "outgoing": outgoing, "created": rel.created,
             "other": {"id": other.id, "name": other.name, "type": other.type,
-                      "typeLabel": platforms.type_label(other),
+                      "typeLabel": platforms.type_names(other)[0],
                       "links": links.of("module", Ctx(user, other, other_r), only=("view",))},
             "links": links.of("relation", Ctx(user, module, r, rel, other=other, other_r=other_r))}
 
@@ -242,7 +242,8 @@ def candidates(user, module):
         .where(path_under(Module.path, scope_path), Module.level > 1, Module.id != module.id)
         .order_by(Module.path).limit(MAX_CANDIDATES * 4)).all()
     out, names = [], {}
-    for m in rows:
+    # Tree order by the ids along the path as numbers: as text, '/12/' sorts before '/9/'.
+    for m in sorted(rows, key=lambda m: path_ids(m.path)):
         names[m.id] = m.name
         if m.id in ids or module.id in path_ids(m.path):
             continue

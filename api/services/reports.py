@@ -14,7 +14,7 @@ from .. import links
 from .. import permissions as perm
 from ..errors import NotFound
 from ..extensions import db
-from ..i18n import N_, _
+from ..i18n import N_, _, translate
 from ..transactions import check_version
 from .owned import get_owned
 from ..models.module import path_under
@@ -227,7 +227,7 @@ def show(user, module, attribute):
     for (platform, _parent), rules in platforms.skeleton().items():
         for rule in rules:
             if platform == module.platform:
-                labels[rule.child_type] = rule.label
+                labels[rule.child_type] = translate(rule.label)
     values = []
     for value, name, mtype, option in rows:
         field = by_id[value.field_id]

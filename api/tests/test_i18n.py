@@ -66,3 +66,14 @@ def test_without_a_choice_or_a_browser_language_the_brand_default(app, client, m
         assert res.get_json()["errors"] == {"name": ["Name is required"]}
     finally:
         app.config["HOSTS_FILE"] = before
+
+
+def test_type_labels_are_said_in_the_language_their_tabs_stay_the_same_paths(client, tree, make_user, grant):
+    user = make_user()
+    grant(tree.portal, user)
+    headers = login_headers(client, user)
+    en = client.get(f"/api/module/view/{tree.project.id}", headers=headers).get_json()["item"]
+    de = client.get(f"/api/module/view/{tree.project.id}", headers={**headers, "Accept-Language": "de"}).get_json()["item"]
+    assert [(c["label"], c["labelPlural"], c["tab"]) for c in en["childTypes"]][0] == ("Phase", "Phases", "phases")
+    assert [(c["label"], c["labelPlural"], c["tab"]) for c in de["childTypes"]][0] == ("Phase", "Phasen", "phases")
+    assert (en["typeLabel"], de["typeLabel"], de["tab"]) == ("Project", "Projekt", en["tab"])
