@@ -189,3 +189,30 @@ describe('choosing a language', () => {
     });
   }
 });
+
+describe('every language on the everyday screens', () => {
+  // The screens people work in, in each language: longer words (German, French) must neither break the layout
+  // nor hide a control, and axe finds nothing serious. The account's language is set, as a person would.
+  for (const language of ['de', 'fr', 'it', 'es', 'pt']) {
+    test(`project, tasks, Gantt, files, members and settings in ${language}`, async () => {
+      const sofia = t.ids.sofia;
+      const me = (await apiGet(t.stack, sofia, '/api/profile/currentuser')).item;
+      await apiSubmit(t.stack, sofia, '/api/profile/edit', { name: me.name, language }, 'PUT');
+      const { page, context, errors } = await openPage(t.browser, t.stack.url, { timeout: 15000, viewport: DESKTOP });
+      await signIn(page, t.stack.url, 'sofia@demo.eu');
+      await page.waitForFunction((l) => document.documentElement.lang === l, language);
+      const project = `/portal/${t.ids.portal}/projects/${t.ids.lisbon}`;
+      for (const [path, ready] of [[`${project}/phases`, '[data-testid=module-view]'], [`${project}/gantt-chart`, '.gantt'],
+        [`${project}/files`, '[data-testid=module-view]'], [`${project}/editors`, '[data-testid=module-view]'],
+        [`/portal/${t.ids.portal}/tasks-all`, 'main'], ['/profile', 'main']]) {
+        await page.goto(`${t.stack.url}${path}`);
+        await page.locator(ready).first().waitFor();
+        await page.waitForTimeout(400);
+        await checkScreen(page, `i18n: ${path.split('/').pop()} (${language})`);
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+      await apiSubmit(t.stack, sofia, '/api/profile/edit', { name: me.name, language: '' }, 'PUT');
+    });
+  }
+});
