@@ -325,3 +325,22 @@ def count_queries(app):
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "shared_data: the module's tests read data built once for the module")
+
+
+@pytest.fixture
+def outbox(app):
+    """The mails sent (the test outbox folder, emptied first), read as email.message objects: `outbox()`."""
+    import email
+    import email.policy
+    folder = app.config["MAIL_OUTBOX_DIR"]
+    os.makedirs(folder, exist_ok=True)
+    for name in os.listdir(folder):
+        os.remove(os.path.join(folder, name))
+
+    def read():
+        out = []
+        for name in sorted(os.listdir(folder)):
+            with open(os.path.join(folder, name), "rb") as fh:
+                out.append(email.message_from_bytes(fh.read(), policy=email.policy.default))
+        return out
+    return read

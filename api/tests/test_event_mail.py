@@ -1,10 +1,7 @@
 """E-mail of notifications: preferences per kind, immediate mails and daily digests (the tests set the clock), the
 brand of the host the user signs in on and its public URL (never the request's Host), every user-supplied string
 escaped, one-click unsubscribe (signed token; List-Unsubscribe and List-Unsubscribe-Post), rights at sending."""
-import email
-import email.policy
 import json
-import os
 from datetime import datetime
 from types import SimpleNamespace
 
@@ -18,22 +15,6 @@ from api.services.events import dispatch, mailing
 from .conftest import PASSWORD
 
 PREFS = "/api/notification/preferences"
-
-
-@pytest.fixture
-def outbox(app):
-    folder = app.config["MAIL_OUTBOX_DIR"]
-    os.makedirs(folder, exist_ok=True)
-    for name in os.listdir(folder):
-        os.remove(os.path.join(folder, name))
-
-    def read():
-        out = []
-        for name in sorted(os.listdir(folder)):
-            with open(os.path.join(folder, name), "rb") as fh:
-                out.append(email.message_from_bytes(fh.read(), policy=email.policy.default))
-        return out
-    return read
 
 
 @pytest.fixture

@@ -3,8 +3,6 @@ recipient's language, never its sender's nor the request's; a notification's tex
 sentence, written once in English, is read in each reader's (services/sentences.py). English stays as it was.
 
 The catalogs are api/translations (I18N_DIR: a copy, as scripts/i18n.py works on, for a translator's run)."""
-import email
-import email.policy
 import os
 from datetime import datetime
 
@@ -37,22 +35,6 @@ def catalogs(app):
     yield
     config.translation_directories = before
     config.instance.domain_instance.cache.clear()
-
-
-@pytest.fixture
-def outbox(app):
-    folder = app.config["MAIL_OUTBOX_DIR"]
-    os.makedirs(folder, exist_ok=True)
-    for name in os.listdir(folder):
-        os.remove(os.path.join(folder, name))
-
-    def read():
-        out = []
-        for name in sorted(os.listdir(folder)):
-            with open(os.path.join(folder, name), "rb") as fh:
-                out.append(email.message_from_bytes(fh.read(), policy=email.policy.default))
-        return out
-    return read
 
 
 def parts(msg):
