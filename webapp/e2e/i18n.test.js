@@ -24,7 +24,7 @@ const ALLOWED = [
   /\S+@\S+/g,
   new RegExp(`\\b(${DAYS})\\b|\\b\\d+(st|nd|rd|th)?\\s+(${MONTHS})\\b|\\b(${MONTHS})\\b|\\bat \\d\\d:\\d\\d(:\\d\\d)?\\b|\\b(UTC|GMT)\\b`, 'g'),
   /\b(a few seconds|seconds|a minute|minutes|an hour|hours|a day|days|a month|months|a year|years) ago\b|\bin (a few seconds|\d+ \w+)\b/g,
-  /\b(4RinEU|Calibr|PEB|English|Deutsch|Français|Italiano|Español|Português|Pseudo|Gantt|[IVX]+|KB|MB|GB|PDF|CSV|XML|ICS|URL|API|ID|HTTP|Esc|Enter|Ctrl|Shift|Tab|Alt|Cmd|H1|H2|H3)\b/g,
+  /\b(4RinEU|Calibr|PEB|English|Deutsch|Français|Italiano|Español|Português|Pseudo|Gantt|[IVX]+|KB|MB|GB|PDF|CSV|XML|ICS|URL|API|ID|HTTP|Esc|Escape|Enter|Space|Ctrl|Shift|Tab|Alt|Cmd|H1|H2|H3)\b/g,
 ];
 
 /** Every string in the API's JSON answers the page received (the data, and the server's own texts). */
@@ -76,12 +76,19 @@ function leftover(text, data) {
   return /[a-z]{2,}/.test(rest) ? text : null;
 }
 
+/** Visit each of `paths` (a path, or [path, act]: `act(page)` opens a menu or a dialog there) and collect what is
+ *  left out of the catalogs. */
 async function walk(page, data, paths) {
   const found = [];
-  for (const p of paths) {
+  for (const entry of paths) {
+    const [p, act] = Array.isArray(entry) ? entry : [entry, null];
     await page.goto(`${t.stack.url}${p}`);
     await page.locator('#main, main').first().waitFor();
     await page.waitForTimeout(700); // lazy tabs and their reads
+    if (act) {
+      await act(page);
+      await page.waitForTimeout(300);
+    }
     const known = { lower: [...data].map((d) => d.toLowerCase()) };
     for (const text of await visibleTexts(page)) {
       const bad = leftover(text, known);
@@ -109,6 +116,14 @@ describe('nothing left behind', () => {
       ...['users', 'templates', 'custom-fields', 'articles', 'files', 'feed', 'webhooks', 'planning']
         .map((tab) => `${base}/settings/${tab}`),
       '/profile', '/search?q=survey', '/notifications', '/no-such-page',
+      // Menus and dialogs: the user menu, the shortcuts, the status menu, an add dialog.
+      [`${project}/phases`, (pg) => pg.getByTestId('user-menu').click()],
+      [`${project}/phases`, (pg) => pg.keyboard.press('?')],
+      [`${project}/phases`, (pg) => pg.locator('[data-testid=props-status] [data-testid=status-badge]').click()],
+      [`${project}/phases`, async (pg) => {
+        await pg.locator('.childlist [data-testid^=add-]').first().click();
+        await pg.getByRole('dialog').locator('input[name=name]').waitFor();
+      }],
     ]));
     assert.deepEqual(out, [], `texts not from the catalogs:\n${out.join('\n')}`);
     assert.deepEqual(errors, []);
