@@ -7,7 +7,7 @@ from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 from werkzeug.exceptions import HTTPException
 
-from .i18n import N_
+from .i18n import N_, translate
 
 log = logging.getLogger(__name__)
 
@@ -25,7 +25,7 @@ class ApiError(Exception):
 
     def body(self):
         # Said in the request's language (api/i18n.py): messages are English msgids, translated as they leave.
-        body = {"error": _said(self.message)}
+        body = {"error": translate(self.message)}
         if self.errors is not None:
             body["errors"] = _translated(self.errors)
         return body
@@ -36,18 +36,7 @@ def _translated(errors):
         return {k: _translated(v) for k, v in errors.items()}
     if isinstance(errors, list):
         return [_translated(v) for v in errors]
-    return _said(errors)
-
-
-def _said(message):
-    """A message (its English text) in the request's language. Working out the language may read the user's row
-    (their profile's choice): when it cannot be read (the database is away, the answer a 503), the message leaves in
-    English rather than the answer turning into a 500."""
-    from .i18n import translate
-    try:
-        return translate(message)
-    except Exception:  # noqa: BLE001 - any failure to read the user's language
-        return message
+    return translate(errors)
 
 
 class BadRequest(ApiError):
@@ -102,7 +91,7 @@ class Locked(ApiError):
 
 
 def error_response(status, message, errors=None):
-    body = {"error": _said(message)}
+    body = {"error": translate(message)}
     if errors is not None:
         body["errors"] = _translated(errors)
     return jsonify(body), status
@@ -156,7 +145,7 @@ def register_error_handlers(app):
         }
         message = messages.get(e.code) or e.description or e.name
         if e.code == 413:  # said, then filled in
-            message = _said(message) % {"mb": app.config["MAX_CONTENT_LENGTH"] // (1024 * 1024)}
+            message = translate(message) % {"mb": app.config["MAX_CONTENT_LENGTH"] // (1024 * 1024)}
         resp = error_response(e.code, message)
         if e.code == 429 and getattr(e, "retry_after", None):
             resp[0].headers["Retry-After"] = str(e.retry_after)

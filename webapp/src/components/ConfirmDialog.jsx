@@ -2,23 +2,14 @@ import { t } from '../lib/i18n.js';
 import Modal from './Modal.jsx';
 
 /**
- * Delete confirmation (spec §8): 'PLEASE CAREFUL WHEN DELETING ENTRIES.' plus a second warning. The two questions
- * are the English texts: passed as `question`, the dialog says them in the reader's language.
+ * Delete confirmation (spec §8): 'PLEASE CAREFUL WHEN DELETING ENTRIES.' plus a second warning; `question` (the
+ * caller's, in the reader's language) replaces 'ARE YOU SURE YOU WANT TO DELETE THIS.'.
  */
-export const DELETE_QUESTION = 'ARE YOU SURE YOU WANT TO DELETE THIS.';
-export const DEV_WARNING = 'SOME ITEMS ARE NEEDED FOR DEV.';
-
-function questionText(question) {
-  if (question === DELETE_QUESTION) return t('components.deleteQuestion');
-  if (question === DEV_WARNING) return t('components.devWarning');
-  return question;
-}
-
 /**
  * `action` (hooks/useConfirmAction) gives busy, error, confirm and cancel; without it pass busy, error,
  * onConfirm and onCancel.
  */
-export default function ConfirmDialog({ title = t('common.delete'), question = DELETE_QUESTION, detail, confirmLabel = t('common.delete'), action, ...props }) {
+export default function ConfirmDialog({ title = t('common.delete'), question = t('components.deleteQuestion'), detail, confirmLabel = t('common.delete'), action, ...props }) {
   const { busy, error, onConfirm, onCancel } = action
     ? { busy: action.busy, error: action.error, onConfirm: action.confirm, onCancel: action.cancel } : props;
   return (
@@ -33,7 +24,7 @@ export default function ConfirmDialog({ title = t('common.delete'), question = D
       )}>
       <div className="confirm">
         <p className="confirm__warning">{t('components.deleteWarning')}</p>
-        <p className="confirm__question">{questionText(question)}</p>
+        <p className="confirm__question">{question}</p>
         {detail && <p className="confirm__detail">{detail}</p>}
         {error && <div className="form__error" role="alert">{error}</div>}
       </div>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import BrandLogo from '../../components/BrandLogo.jsx';
-import ConfirmDialog, { DEV_WARNING } from '../../components/ConfirmDialog.jsx';
+import ConfirmDialog from '../../components/ConfirmDialog.jsx';
 import FormDialog from '../../components/FormDialog.jsx';
 import useConfirmAction from '../../hooks/useConfirmAction.js';
 import { treeChanged } from '../../lib/changes.js';
@@ -38,7 +38,7 @@ export function DeleteModuleDialog({ module, action }) {
       {module.descendantCountExact === false ? t('modules.deleteDescendantsMore', values) : t('modules.deleteDescendants', values)}
     </span>
   );
-  return <ConfirmDialog title={title} question={DEV_WARNING} detail={detail} action={action} />;
+  return <ConfirmDialog title={title} question={t('components.devWarning')} detail={detail} action={action} />;
 }
 
 /** The server-form dialogs the header opens: edit, add status, add member. */
