@@ -214,9 +214,10 @@ declare(D, "stop_recurrence", "recurrence.recurrence_stop", N_("Stop repeating")
 # What a drag would move along the module's relations (issue 42): asked while a bar is dragged, nothing saved.
 declare(D, "preview_move", "relation.preview", N_("Preview"), "edit", "POST", ok("content"))
 
-# What a row's deliverable acts on: the Gantt moves a bar's start date or deadline, or both in one write, and
+# What a row's deliverable acts on: the board moves a card to a status and the calendar an item to a day (edit),
+# the Gantt moves a bar's start date or deadline, or both in one write, and
 # previews what that moves (compact list rows).
-DELIVERABLE_ROW_LINKS = ("edit_start_date", "edit_deadline", "edit_dates", "preview_move")
+DELIVERABLE_ROW_LINKS = ("edit", "edit_start_date", "edit_deadline", "edit_dates", "preview_move")
 
 declare("brand", "view_logo", "brand.logo", N_("Logo"), "view", when=lambda c: bool(c.item.logo),
         args=lambda c: {"brand_id": c.item.id})

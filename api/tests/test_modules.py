@@ -85,7 +85,7 @@ def test_view_has_every_spec_field(client, su, tree, make_user):
     assert d["commencedDate"] is None and d["completionDate"] is None
     # Its id and the date edits the Gantt follows; everything else is in the child's own view.
     assert isinstance(d["id"], int) and "version" not in d
-    assert set(d["links"]) == {"edit_start_date", "edit_deadline", "edit_dates", "preview_move"}
+    assert set(d["links"]) == {"edit", "edit_start_date", "edit_deadline", "edit_dates", "preview_move"}
     assert d["links"]["edit_start_date"]["url"] == f"/api/deliverable/edit-start-date/{tree.phase.id}/{d['id']}"
     assert set(child["links"]) == ROW_LINKS
     assert child["links"]["reindex"]["url"] == f"/api/module/reindex/{tree.phase.id}/{{previous_id}}"

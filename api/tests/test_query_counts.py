@@ -112,7 +112,7 @@ def test_row_deliverables_carry_their_id_and_the_gantt_links(client, world, endp
     for x in with_d:
         d = x["deliverable"]
         assert isinstance(d["id"], int) and "version" not in d
-        assert set(d["links"]) == {"edit_start_date", "edit_deadline", "edit_dates", "preview_move"}
+        assert set(d["links"]) == {"edit", "edit_start_date", "edit_deadline", "edit_dates", "preview_move"}
         assert d["links"]["edit_deadline"]["url"] == f"/api/deliverable/edit-deadline/{x['id']}/{d['id']}"
         assert d["links"]["edit_start_date"]["operation"] == "POST"
     as_member = client.get(url, headers=login_headers(client, world.member)).get_json()
