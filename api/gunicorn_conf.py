@@ -78,21 +78,33 @@ _NAMES = "|".join(SECRET_PARAMS)
 _SECRET_IN_URL = re.compile(rf"\?(?:[^\s\"?#]*&)?(?:{_NAMES})=[^\s\"#]*", re.IGNORECASE)
 _SECRET_IN_QUERY = re.compile(rf"(?:^|&)(?:{_NAMES})=", re.IGNORECASE)
 _QUERY_ATOMS = ("q", "{query_string}e")
+# A calendar feed's address holds its secret in the path (issue 44): '/api/calendar-feed/ical/[redacted].ics'.
+_SECRET_IN_PATH = re.compile(r"(/calendar-feed/ical/)[^\s\"?#]*", re.IGNORECASE)
+_PATH_MARK = "calendar-feed/ical/"
+
+
+def _feed(match):
+    return match.group(1) + "[redacted]" + (".ics" if match.group(0).lower().endswith(".ics") else "")
 
 
 def redact(text):
-    """`text` with the query of any URL in it that carries a secret replaced by '?[redacted]'."""
-    return _SECRET_IN_URL.sub("?[redacted]", text) if "=" in text else text
+    """`text` with the query of any URL in it that carries a secret replaced by '?[redacted]', and a calendar
+    feed's secret in a path by '[redacted]'."""
+    if "=" in text:
+        text = _SECRET_IN_URL.sub("?[redacted]", text)
+    if _PATH_MARK in text.lower():
+        text = _SECRET_IN_PATH.sub(_feed, text)
+    return text
 
 
 class RedactingLogger(glogging.Logger):
-    """gunicorn's logger; access log atoms (the request line, the query, the Referer, headers such as
+    """gunicorn's logger; access log atoms (the request line, the path, the query, the Referer, headers such as
     X-Original-URI) pass through redact() first."""
 
     def atoms(self, resp, req, environ, request_time):
         atoms = super().atoms(resp, req, environ, request_time)
         for name, value in atoms.items():
-            if isinstance(value, str) and "=" in value:
+            if isinstance(value, str) and ("=" in value or _PATH_MARK in value.lower()):
                 if name in _QUERY_ATOMS:
                     atoms[name] = "[redacted]" if _SECRET_IN_QUERY.search(value) else value
                 else:
@@ -132,4 +144,4 @@ def _networks(allowed):
 def pre_request(worker, req):
     if not peer_is_proxy(req.peer_addr, worker.cfg.forwarded_allow_ips):
         req.headers = [(name, value) for name, value in req.headers if name.upper() not in FORWARDED_HEADERS]
-    worker.log.debug("%s %s", req.method, req.path)  # what gunicorn's own pre_request logs
+    worker.log.debug("%s %s", req.method, redact(req.path or ""))  # what gunicorn's own pre_request logs

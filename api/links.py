@@ -352,3 +352,23 @@ declare("session", "end", "account.end_session", N_("End session"), "view", "DEL
         when=lambda c: not c.extra.get("current"), args=lambda c: {"session_id": c.item.id})
 declare("api_token", "revoke", "account.revoke_token", N_("Revoke"), "view", "DELETE",
         args=lambda c: {"token_id": c.item.id})
+
+# --- issue 44: saved views of a module's screens, and the signed-in user's calendar feeds ------------------------
+# A saved view (`c.item`) of `c.module`: its own read; changed and deleted by its owner, a shared one also by the
+# admins of the module's portal (perm.saved_view_error).
+def _saved_view(action):
+    return lambda c: perm.saved_view_error(c.user, c.r, c.module, c.item, action) is None
+
+
+_view_args = lambda c: {"view_id": c.item.id}  # noqa: E731
+declare("saved_view", "self", "saved_view.view", N_("View"), "view", when=_saved_view("view"), args=_view_args)
+declare("saved_view", "edit", "saved_view.edit", N_("Edit"), "edit", "POST", _saved_view("edit"), _view_args)
+declare("saved_view", "delete", "saved_view.delete", N_("Delete"), "delete", "DELETE", _saved_view("delete"),
+        _view_args)
+declare("saved_views", "add", "saved_view.add", N_("Save View"), "view", "POST", lambda c: c.r.view)
+# A calendar feed of the signed-in user (no module: `c.module` is None); the user's own page links the list.
+declare("calendar_feed", "delete", "calendar_feed.delete", N_("Revoke"), "view", "DELETE",
+        args=lambda c: {"feed_id": c.item.id})
+declare("calendar_feeds", "add", "calendar_feed.add", N_("Add Calendar Feed"), "view", "POST", args=lambda c: {})
+declare("user", "calendar_feeds", "calendar_feed.list_", N_("Calendar feeds"), "view",
+        when=lambda c: perm.token_request_error(c.user, "GET", "calendar_feed.list_") is None, args=lambda c: {})

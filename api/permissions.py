@@ -299,6 +299,36 @@ def has_clone_target(user, source):
             return True
     return bool(clone_targets(user, source))
 
+# --- saved views (issue 44) --------------------------------------------------------------------------------------
+
+def portal_admin(user, module):
+    """Whether the user is an admin of the module's portal (its level-1 ancestor; the module itself for a root):
+    a membership giving admin on the portal or above it, or a superuser. No query (the memberships are read)."""
+    ids = path_ids(module.path)
+    portal = ids[:2] if len(ids) > 1 else ids[:1]
+    return rights(user, SimpleNamespace(id=portal[-1], path="/" + "/".join(map(str, portal)) + "/")).admin
+
+
+def saved_view_error(user, r, module, view, action):
+    """A saved view of `module` (`r`: the user's rights there). Seen ('view') by its owner, and when shared by
+    whoever views the module; changed or deleted ('edit', 'delete') by its owner, and when shared also by the
+    admins of the module's portal. Someone else's private view is not there (404), as is any view of a module
+    the user does not see; a shared one they may not change, 403."""
+    if not r.view:
+        return NotFound
+    mine = view.owner_id == user.id
+    if not mine and not view.shared:
+        return NotFound
+    if action == "view" or mine:
+        return None
+    return None if portal_admin(user, module) else Forbidden
+
+
+def may_share_view(user, module):
+    """Sharing a view (or making a shared one private again) is for the admins of the module's portal."""
+    return portal_admin(user, module)
+
+
 # --- personal API tokens (issue 18): what a token's scope allows ------------------------------------------------
 # A request made with an API token (api/auth.py puts its `sessions.Bearer` on g) may do no more than the token says:
 # bound to a portal, every module outside that portal's subtree is unseen (404, as for an outsider); read-only,
@@ -309,7 +339,10 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 SESSION_ONLY = frozenset({"accounts.logout", "account.change_password", "account.sessions_", "account.end_session",
                           "account.end_other_sessions", "account.tokens", "account.create_token",
                           "account.revoke_token", "account.mfa_status", "account.mfa_enrol", "account.mfa_confirm",
-                          "account.mfa_disable", "account.mfa_recovery_codes", "account.security_log"})
+                          "account.mfa_disable", "account.mfa_recovery_codes", "account.security_log",
+                          # issue 44: a calendar feed lists what its user sees, whatever a token's scope
+                          "calendar_feed.list_", "calendar_feed.add_form", "calendar_feed.add",
+                          "calendar_feed.delete"})
 # Endpoints a portal-bound token may not call: what they give spans every portal. The bell's live channel hints at
 # each new notification of the user, whatever its portal (the notification routes themselves are narrowed to the
 # token's portal: services/events/notifications.py); a token's client reads notification/list instead.

@@ -74,13 +74,27 @@ class PreviewForm(Form):
             raise ValidationError(N_("The deadline cannot be before the start date"), "deadline")
 
 
+def _board_limit(label):
+    """A board column's work-in-progress limit (issue 44): a whole number from 1 to 999; empty, none."""
+    return WholeNumber(load_default=None, allow_none=True,
+                       validate=validate.Range(min=1, max=999, error=N_("A whole number from 1 to 999, or empty")),
+                       error_messages={"invalid": N_("A whole number from 1 to 999, or empty")},
+                       metadata={"label": label, "help": N_("Cards the board's column should hold at most; empty: no "
+                                                            "limit")})
+
+
 class PlanningSettingsForm(Form):
-    """A portal's planning settings: its holidays (with Saturdays and Sundays, the days no one works) and whether
-    dates are shown as project months too."""
+    """A portal's planning settings: its holidays (with Saturdays and Sundays, the days no one works), whether
+    dates are shown as project months too, and the board's work-in-progress limit per status (issue 44)."""
     holidays = fields.String(load_default="", validate=validate.Length(max=20000, error=N_("Max 20000 characters")),
                              metadata={"label": N_("Holidays"), "type": "textarea",
                                        "help": N_("One a line: the date as YYYY-MM-DD, then its name")})
     projectMonths = Check(N_("Show dates as project months too (M1 is the project's first month)"))
+    limitNotStarted = _board_limit(N_("Board limit: Not started"))
+    limitInProgress = _board_limit(N_("Board limit: In progress"))
+    limitBlocked = _board_limit(N_("Board limit: Blocked"))
+    limitCompleted = _board_limit(N_("Board limit: Completed"))
+    limitVerifiedComplete = _board_limit(N_("Board limit: Verified complete"))
 
     @validates_schema
     def _days(self, data, **_):
@@ -88,6 +102,12 @@ class PlanningSettingsForm(Form):
         errors = parse_holidays(data.get("holidays"))[1]
         if errors:
             raise ValidationError(errors[:5], "holidays")
+
+
+# The form's limit fields and the deliverable status (forms/modules.STATUSES) each one limits.
+BOARD_LIMIT_FIELDS = (("limitNotStarted", "NOT_STARTED"), ("limitInProgress", "IN_PROGRESS"),
+                      ("limitBlocked", "BLOCKED"), ("limitCompleted", "COMPLETED"),
+                      ("limitVerifiedComplete", "VERIFIED_COMPLETE"))
 
 
 class BaselineForm(Form):

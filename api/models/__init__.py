@@ -4,6 +4,7 @@ from .content import (Article, VaultFile, FileVersion, Reference, Comment, Comme
                       PicklistOption, CustomValue, Report, Metric, CloneConfig, FeedEntry)
 from .search import SearchDoc, SearchWord
 from .planning import Baseline, BaselineDate, PortalPlanning, Recurrence, Relation
+from .views import CalendarFeed, SavedView
 from .events import (Event, EventCursor, Watch, CommentMention, Notification, NotificationPreference, Webhook,
                      WebhookDelivery, WebhookAttempt, LiveSubscriber, MailState)
 
@@ -18,6 +19,6 @@ __all__ = ["User", "UserSession", "ApiToken", "RecoveryCode", "SecurityEvent", "
            "Deliverable", "Invitation", "Article", "VaultFile", "FileVersion", "Reference", "Comment", "CustomField",
            "CommentAttachment", "PicklistOption", "CustomValue", "Report", "Metric", "CloneConfig", "FeedEntry",
            "SearchDoc", "SearchWord", "Relation", "PortalPlanning", "Baseline", "BaselineDate",
-           "Recurrence", "MODULE_OWNED",
+           "Recurrence", "CalendarFeed", "SavedView", "MODULE_OWNED",
            "Event", "EventCursor", "Watch", "CommentMention", "Notification", "NotificationPreference", "Webhook",
            "WebhookDelivery", "WebhookAttempt", "LiveSubscriber", "MailState"]

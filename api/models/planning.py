@@ -33,6 +33,8 @@ class PortalPlanning(Versioned, db.Model):
     portal_id = db.Column(db.Integer, db.ForeignKey("module.id", ondelete="CASCADE"), primary_key=True)
     holidays = db.Column(db.Text, nullable=False, default="", server_default="")
     project_months = db.Column(db.Boolean, nullable=False, default=False, server_default=db.false())
+    # Issue 44: the board's work-in-progress limit per status, a JSON object ({"IN_PROGRESS": 5}; '' or {}: none).
+    board_limits = db.Column(db.Text, nullable=False, default="", server_default="")
 
 
 class Baseline(db.Model):

@@ -26,6 +26,8 @@ from ..transactions import check_version, lock_row
 from . import sentences
 from .sentences import said
 
+# Feed entries written before issue 44 say this sentence: declared still, so the catalogs keep saying it.
+EARLIER_SENTENCES = (N_("Changed the planning settings (holidays, project months)"),)
 EPOCH = date(2000, 1, 3)  # a Monday: the working-day index counts from it (dates before it count negative)
 DONE = ("COMPLETED", "VERIFIED_COMPLETE")
 
@@ -88,13 +90,40 @@ def calendar(portal_id):
 
 def settings(portal_id):
     row = db.session.get(PortalPlanning, portal_id)
-    return row or PortalPlanning(portal_id=portal_id, holidays="", project_months=False, version=0)
+    return row or PortalPlanning(portal_id=portal_id, holidays="", project_months=False, board_limits="", version=0)
+
+
+def board_limits(s):
+    """The board's work-in-progress limit per status (issue 44), only the statuses that have one, in the statuses'
+    order: {"IN_PROGRESS": 5}. What the column holds is read leniently: anything but a whole number from 1 to 999
+    for a known status is no limit."""
+    from ..forms.planning import BOARD_LIMIT_FIELDS
+    try:
+        stored = orjson.loads(s.board_limits or "{}")
+    except orjson.JSONDecodeError:
+        stored = {}
+    if not isinstance(stored, dict):
+        return {}
+    out = {}
+    for _field, status in BOARD_LIMIT_FIELDS:
+        n = stored.get(status)
+        if isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 999:
+            out[status] = n
+    return out
+
+
+def form_values(s):
+    """The planning settings form's values (planning.settings_form): what `settings()` holds."""
+    from ..forms.planning import BOARD_LIMIT_FIELDS
+    limits = board_limits(s)
+    return {"holidays": s.holidays, "projectMonths": s.project_months,
+            **{field: limits.get(status) for field, status in BOARD_LIMIT_FIELDS}}
 
 
 def present_settings(s):
     days = parse_holidays(s.holidays)[0]
     return {"portalId": s.portal_id, "holidays": [{"date": d, "name": n} for d, n in sorted(days.items())],
-            "projectMonths": bool(s.project_months), "version": s.version}
+            "projectMonths": bool(s.project_months), "boardLimits": board_limits(s), "version": s.version}
 
 
 def save_settings(user, portal, data):
@@ -108,10 +137,14 @@ def save_settings(user, portal, data):
     days = parse_holidays(data.get("holidays"))[0]
     row.holidays = "\n".join(f"{d.isoformat()} {n}".strip() for d, n in sorted(days.items()))
     row.project_months = bool(data.get("projectMonths"))
+    from ..forms.planning import BOARD_LIMIT_FIELDS
+    limits = {status: data[field] for field, status in BOARD_LIMIT_FIELDS if data.get(field) is not None}
+    row.board_limits = orjson.dumps(limits).decode() if limits else ""
     db.session.flush()
     from . import feed
-    feed.record(user, portal, "edit", "portal", said(N_("Changed the planning settings (holidays, project months)")),
-                data={"holidays": len(days), "projectMonths": row.project_months})
+    feed.record(user, portal, "edit", "portal",
+                said(N_("Changed the planning settings (holidays, project months, board limits)")),
+                data={"holidays": len(days), "projectMonths": row.project_months, "boardLimits": limits})
     db.session.commit()
     return present_settings(row)
 
@@ -473,11 +506,12 @@ def annotate(rows, read, relations, root):
     """module/tree: each dated row's total `float` and `critical`, each relation's `critical` (driving) and
     `violated` (its successor starts before it allows), from the rows and relations already read and the portal's
     planning settings (one query); returns what the Gantt needs of those: the holidays, whether dates show as
-    project months and, then, the project's start (one more query)."""
+    project months and, then, the project's start (one more query); and the board's limit per status (issue 44)."""
     portal_id = scope_id(root.path)
-    s = settings(portal_id) if portal_id else PortalPlanning(holidays="", project_months=False)
+    s = settings(portal_id) if portal_id else PortalPlanning(holidays="", project_months=False, board_limits="")
     days = parse_holidays(s.holidays)[0]
-    out = {"holidays": sorted(days), "projectMonths": bool(s.project_months), "projectStart": None}
+    out = {"holidays": sorted(days), "projectMonths": bool(s.project_months), "projectStart": None,
+           "boardLimits": board_limits(s)}
     if s.project_months and root.level >= 2:
         project_id = path_ids(root.path)[2]
         out["projectStart"] = db.session.scalar(select(Deliverable.start_date)

@@ -156,6 +156,63 @@ def test_planning_settings_are_for_the_portal_admins_and_checked(client, tree, h
     assert view["links"]["planning_settings"]["url"] == url
 
 
+def test_board_limits_are_saved_shown_checked_and_carried_by_the_tree(client, tree, h, count_queries):
+    """Issue 44: a work-in-progress limit per status, in the portal's planning settings: saved (only those set),
+    shown in the form and the answer, checked (1 to 999, per field), and carried by module/tree's `planning` at no
+    query more."""
+    from .conftest import element, form_of
+    url = f"/api/planning/settings/{tree.portal.id}"
+    with count_queries() as before:
+        client.get(f"/api/module/tree/{tree.project.id}", headers=h)
+    r = submit(client, h, url, {"holidays": "", "limitInProgress": "5", "limitBlocked": " 2 ", "limitCompleted": ""},
+               method="PUT")
+    assert r.status_code == 200, r.get_json()
+    assert r.get_json()["boardLimits"] == {"IN_PROGRESS": 5, "BLOCKED": 2}
+    row = _db.session.get(PortalPlanning, tree.portal.id)
+    _db.session.refresh(row)
+    assert row.board_limits == '{"IN_PROGRESS":5,"BLOCKED":2}'
+    form = form_of(client, h, url)
+    labels = {e["name"]: e["label"] for e in form["elements"]}
+    assert labels["limitInProgress"] == "Board limit: In progress"
+    assert {"limitNotStarted", "limitBlocked", "limitCompleted", "limitVerifiedComplete"} <= set(labels)
+    feed = _db.session.scalars(sa.select(FeedEntry).where(FeedEntry.module_id == tree.portal.id)
+                               .order_by(FeedEntry.id.desc())).first()
+    assert "board limits" in feed.description
+    with count_queries() as after:
+        body = client.get(f"/api/module/tree/{tree.project.id}", headers=h).get_json()["item"]
+    assert body["planning"]["boardLimits"] == {"IN_PROGRESS": 5, "BLOCKED": 2}
+    assert after.count == before.count
+    for bad in ("0", "1000", "2.5", "many", "-3"):
+        r = submit(client, h, url, {"limitInProgress": bad, "limitNotStarted": "3"}, method="PUT")
+        assert r.status_code == 422, (bad, r.get_json())
+        assert r.get_json()["errors"] == {"limitInProgress": ["A whole number from 1 to 999, or empty"]}, bad
+    assert _db.session.get(PortalPlanning, tree.portal.id).board_limits == '{"IN_PROGRESS":5,"BLOCKED":2}'
+    # Emptied, the limits are gone (the form sends every field).
+    r = submit(client, h, url, {"holidays": "", "limitInProgress": "", "limitNotStarted": "999"}, method="PUT")
+    assert r.get_json()["boardLimits"] == {"NOT_STARTED": 999}
+    body = client.get(f"/api/module/tree/{tree.task.id}", headers=h).get_json()["item"]
+    assert body["planning"]["boardLimits"] == {"NOT_STARTED": 999}
+    # What the column holds is read leniently.
+    _db.session.execute(sa.update(PortalPlanning).values(board_limits='{"IN_PROGRESS": 0, "X": 3, "BLOCKED": "2"}'))
+    _db.session.commit()
+    assert client.get(f"/api/module/tree/{tree.task.id}", headers=h).get_json()["item"]["planning"][
+        "boardLimits"] == {}
+
+
+def test_the_settings_form_shows_the_board_limits(client, tree, h):
+    """The form's values come from scheduling.form_values (planning.settings_form passes them to describe)."""
+    from api.forms import describe
+    from api.forms.planning import PlanningSettingsForm
+    from api.services import scheduling
+    submit(client, h, f"/api/planning/settings/{tree.portal.id}", {"limitBlocked": "4"}, method="PUT")
+    s = scheduling.settings(tree.portal.id)
+    values = scheduling.form_values(s)
+    assert values == {"holidays": "", "projectMonths": False, "limitNotStarted": None, "limitInProgress": None,
+                      "limitBlocked": 4, "limitCompleted": None, "limitVerifiedComplete": None}
+    form = describe(PlanningSettingsForm, "/x", "PUT", values=values)
+    assert {e["name"]: e["value"] for e in form["elements"]}["limitBlocked"] == 4
+
+
 def test_an_automatic_parent_spans_its_children_and_moves_with_them(client, tree, tasks, h):
     t1, t2, *_ = tasks
     plan(client, h, tree.phase, "2026-01-01", "2026-01-02", auto=True)
@@ -329,11 +386,12 @@ def test_the_tree_carries_the_calendar_and_the_project_start_for_project_months(
            {"holidays": "2026-05-01 Labour Day", "projectMonths": "1"}, method="PUT")
     plan(client, h, tree.project, "2026-02-01", "2028-01-31")
     body = client.get(f"/api/module/tree/{tree.phase.id}", headers=h).get_json()["item"]
-    assert body["planning"] == {"holidays": ["2026-05-01"], "projectMonths": True, "projectStart": "2026-02-01"}
+    assert body["planning"] == {"holidays": ["2026-05-01"], "projectMonths": True, "projectStart": "2026-02-01",
+                                "boardLimits": {}}
     submit(client, h, f"/api/planning/settings/{tree.portal.id}", {"holidays": "", "projectMonths": "0",
                                                                     "_version": 1}, method="PUT")
     body = client.get(f"/api/module/tree/{tree.portal.id}", headers=h).get_json()["item"]
-    assert body["planning"] == {"holidays": [], "projectMonths": False, "projectStart": None}
+    assert body["planning"] == {"holidays": [], "projectMonths": False, "projectStart": None, "boardLimits": {}}
 
 
 def test_a_copied_plan_keeps_its_relations_inside_it_and_its_scheduling(client, tree, tasks, h):

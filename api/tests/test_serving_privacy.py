@@ -35,6 +35,15 @@ def _script(name):
     ("/live/m/5?t=abc.def", "/live/m/5?[redacted]"),
     ("https://portal.example/sso/callback?code=c0de&state=st4te", "https://portal.example/sso/callback?[redacted]"),
     ("GET /x?TOKEN=abc HTTP/1.1", "GET /x?[redacted] HTTP/1.1"),
+    # A calendar feed's secret is in the path (issue 44).
+    ("GET /api/calendar-feed/ical/Zk3_-9aB.ics HTTP/1.1", "GET /api/calendar-feed/ical/[redacted].ics HTTP/1.1"),
+    ("/api/calendar-feed/ical/Zk3_-9aB.ics", "/api/calendar-feed/ical/[redacted].ics"),
+    ("GET /api/calendar-feed/ical/Zk3 HTTP/1.1", "GET /api/calendar-feed/ical/[redacted] HTTP/1.1"),
+    ("GET /API/Calendar-Feed/ical/Zk3.ICS?page=1 HTTP/1.1",
+     "GET /API/Calendar-Feed/ical/[redacted].ics?page=1 HTTP/1.1"),
+    ("https://portal.example/api/calendar-feed/ical/Zk3.ics?token=x",
+     "https://portal.example/api/calendar-feed/ical/[redacted].ics?[redacted]"),
+    ("GET /api/calendar-feed/list HTTP/1.1", "GET /api/calendar-feed/list HTTP/1.1"),
     # Nothing secret: as it is.
     ("GET /api/module/view/5?page=2&perPage=10 HTTP/1.1", "GET /api/module/view/5?page=2&perPage=10 HTTP/1.1"),
     ("GET /api/avatar/view/3?v=ab12cd34 HTTP/1.1", "GET /api/avatar/view/3?v=ab12cd34 HTTP/1.1"),
@@ -69,6 +78,25 @@ def test_gunicorns_access_log_line_has_no_token_in_the_request_referer_or_query(
     line = _access_line(environ, headers, every_atom)
     assert "SECRET" not in line
     assert line.split()[3:5] == ["[redacted]", "/api/reset-password"]  # after the request line: the query, the path
+
+
+def test_a_calendar_feeds_secret_is_in_no_atom():
+    environ = {"RAW_URI": "/api/calendar-feed/ical/FEEDSECRET1.ics",
+               "PATH_INFO": "/api/calendar-feed/ical/FEEDSECRET1.ics", "QUERY_STRING": "", "HTTP_REFERER": "https://portal.example/api/calendar-feed/ical/FEEDSECRET2.ics"}
+    headers = [("REFERER", environ["HTTP_REFERER"]), ("X-ORIGINAL-URI", "/api/calendar-feed/ical/FEEDSECRET3.ics")]
+    line = _access_line(environ, headers)
+    assert '"GET /api/calendar-feed/ical/[redacted].ics HTTP/1.1" 200' in line
+    every_atom = "%(r)s %(q)s %(U)s %(f)s %({referer}i)s %({x-original-uri}i)s %({raw_uri}e)s %({path_info}e)s"
+    assert "SECRET" not in _access_line(environ, headers, every_atom)
+
+
+def test_gunicorns_debug_line_of_a_request_has_no_feed_secret():
+    said = []
+    worker = SimpleNamespace(cfg=SimpleNamespace(forwarded_allow_ips=[]), log=SimpleNamespace(
+        debug=lambda fmt, *args: said.append(fmt % args)))
+    req = SimpleNamespace(peer_addr="", method="GET", path="/api/calendar-feed/ical/FEEDSECRET.ics", headers=[])
+    gunicorn_conf.pre_request(worker, req)
+    assert said == ["GET /api/calendar-feed/ical/[redacted].ics"]
 
 
 def test_a_query_without_secrets_is_logged_whole():

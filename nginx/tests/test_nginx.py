@@ -336,6 +336,38 @@ def test_secrets_in_urls_stay_out_of_both_access_logs(site):
                      and "/api/module/view/5?page=3&perPage=10 HTTP/1.1" in _read(gunicorn_log))
 
 
+def test_a_calendar_feeds_secret_stays_out_of_both_access_logs(site):
+    """Issue 44: a calendar feed's secret is in its path. nginx and gunicorn log it as
+    /api/calendar-feed/ical/[redacted].ics, whether the feed answers (200) or not (404), and in a Referer."""
+    from urllib.parse import urlsplit
+    base = site["base"]
+    headers = login(site, "sofia@demo.eu")
+    _, _, body = get(base + "/api/calendar-feed/add", headers)
+    token = next(e["value"] for e in json.loads(body)["elements"] if e["name"] == "_token")
+    status, _, body = get(base + "/api/calendar-feed/add", {**headers, "Content-Type": "application/json"}, "POST",
+                          json.dumps({"name": "Mine", "scope": "mine", "_token": token}).encode())
+    assert status == 200, body
+    path = urlsplit(json.loads(body)["url"]).path
+    secret = path.rsplit("/", 1)[1][:-len(".ics")]
+    assert path == f"/api/calendar-feed/ical/{secret}.ics" and len(secret) > 40
+    status, answer_headers, ics = get(base + path)
+    assert status == 200 and answer_headers["Content-Type"] == "text/calendar; charset=utf-8", (status, ics[:200])
+    assert ics.startswith(b"BEGIN:VCALENDAR")
+    assert answer_headers["Cache-Control"] == "private, no-store"
+    forged = f"F0rged{os.getpid()}" + "x" * 30
+    assert get(f"{base}/api/calendar-feed/ical/{forged}.ics", {"Referer": base + path})[0] == 404
+    nginx_log = os.path.join(site["dir"], "run", "nginx-access.log")
+    gunicorn_log = os.path.join(site["dir"], "gunicorn-access.log")
+    logged = "GET /api/calendar-feed/ical/[redacted].ics HTTP/1.1"
+    assert _wait_for(lambda: all(f'{logged}" {code}' in _read(log) for code in (200, 404)
+                                 for log in (nginx_log, gunicorn_log))), (_read(nginx_log)[-2000:],
+                                                                          _read(gunicorn_log)[-2000:])
+    for log in (nginx_log, gunicorn_log):
+        text = _read(log)
+        assert secret not in text and forged not in text, log
+        assert f'"{base}/api/calendar-feed/ical/[redacted].ics"' in text, log  # the Referer
+
+
 def _mode(path):
     return oct(os.stat(path).st_mode & 0o777)
 

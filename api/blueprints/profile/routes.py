@@ -2,6 +2,7 @@
 from flask import Blueprint, request
 from flask_jwt_extended import current_user, jwt_required
 
+from ... import links
 from ...errors import BadRequest, Invalid
 from ...forms import describe, parse
 from ...forms.members import ProfileForm
@@ -18,7 +19,9 @@ avatar_bp = Blueprint("avatar", __name__, url_prefix="/api/avatar")
 def present(user):
     return {"id": user.id, "name": user.name, "username": user.email, "email": user.email,
             "organisation": user.organisation, "position": user.position, "phone": user.phone, "country": user.country,
-            "avatar": user_avatar(user), "isSuperuser": user.is_superuser, "language": user.language}
+            "avatar": user_avatar(user), "isSuperuser": user.is_superuser, "language": user.language,
+            # The user's own pages the API links (issue 44: calendar_feeds; links.py, kind "user").
+            "links": links.of("user", links.Ctx(user, None, None))}
 
 
 def _form(user):

@@ -16,6 +16,7 @@ class ProfileSchema(Camel):
     avatar = fields.String(allow_none=True)
     isSuperuser = fields.Boolean()
     language = fields.String(allow_none=True, metadata={"description": "The language chosen (en, de, fr, it, es, pt); null: none"})
+    links = fields.Dict(metadata={"description": "the user's own pages: calendar_feeds (not through an API token)"})
 
 
 class ProfileFormSchema(FormSchema):

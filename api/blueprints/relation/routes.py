@@ -99,7 +99,7 @@ def settings_form(module_id):
     portal = modules.visible_module(current_user, module_id, "planning")
     s = scheduling.settings(portal.id)
     return describe(PlanningSettingsForm, f"/api/planning/settings/{module_id}", "PUT", user=current_user,
-                    values={"holidays": s.holidays, "projectMonths": s.project_months}, version=s.version or None)
+                    values=scheduling.form_values(s), version=s.version or None)
 
 
 @planning_bp.route("/settings/<int:module_id>", methods=["POST", "PUT"])

@@ -44,6 +44,8 @@ class PlanningSchema(Camel):
     portalId = fields.Integer()
     holidays = fields.List(fields.Nested(HolidaySchema), metadata={"description": "by date"})
     projectMonths = fields.Boolean()
+    boardLimits = fields.Dict(keys=fields.String(), values=fields.Integer(),
+                              metadata={"description": "the board's work-in-progress limit per status (those set)"})
     version = fields.Integer()
 
 

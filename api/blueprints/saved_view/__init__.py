@@ -1,0 +1,1 @@
+"""Saved views of a module's screens (issue 44)."""
