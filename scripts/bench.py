@@ -390,6 +390,7 @@ def main():
         m = searched[name]
         print(f"  {name:48s} {m['queries']:7d} {m['total']:7d} {m['bytes']:9d} {m['gzip']:8d} {m['ms']:7.2f} "
               f"{m['p95']:7.2f}")
+    work(info)
     n, placed, total_ms, p50, p95 = relevance(env)
     print(f"\nThe relevance set on PostgreSQL over the demo: {placed} of {n} queries place their item; "
           f"{total_ms:.0f} ms in all (p50 {p50:.1f} ms, p95 {p95:.1f} ms a query)")
@@ -530,5 +531,45 @@ def wrk_once(port, path, token):
         conn.getresponse().read()
 
 
+# --- issue 44: My work and the calendar's items, in process ------------------------------------------------------
+
+WORK_TARGET_MS = 100
+
+
+def work_targets(info):
+    """(name, url, who) of issue 44's reads, as a member of the bench portal who views its 10,000 modules: the
+    deliverables' owners go round the portal's 50 members, so member1 owns about 200 of them (all In progress, due
+    from today to 39 days on: this week's group and later's, each listing its first 100)."""
+    from datetime import date, timedelta
+    start = date.today()
+    return [("my work, 10,000 visible modules", "/api/my-work", info["member"]),
+            ("calendar items, own, 31 days", f"/api/calendar/items?from={start}&to={start + timedelta(days=30)}",
+             info["member"])]
+
+
+def work(info):
+    targets_ = work_targets(info)
+    measured = in_process(info, targets_)
+    print(f"\nIn-process, issue 44's reads as a member of the bench portal, one request at a time ({RUNS} each; "
+          f"target: My work under {WORK_TARGET_MS} ms)")
+    print(f"  {'endpoint':48s} {'queries':>7s} {'bytes':>9s} {'gzip':>8s} {'p50 ms':>7s} {'p95 ms':>7s}")
+    for name, _, _ in targets_:
+        m = measured[name]
+        print(f"  {name:48s} {m['queries']:7d} {m['bytes']:9d} {m['gzip']:8d} {m['ms']:7.2f} {m['p95']:7.2f}")
+
+
+def work_only():
+    """`scripts/bench.py work`: the bench tree alone (no search corpus, no load through gunicorn), then issue 44's
+    reads; about a minute."""
+    env = dict(os.environ, DATABASE_URL=DB, RATELIMIT_ENABLED="0", PYTHONPATH=ROOT)
+    flask = [os.path.join(ROOT, ".venv/bin/flask"), "--app", "api"]
+    fresh_database(env)
+    sh(*flask, "db", "upgrade", env=env)
+    built = sh(*flask, "bench-data", "--modules", "10000", "--members", "50", env=env)
+    info = json.loads(built.strip().splitlines()[-1])
+    settle()
+    work(info)
+
+
 if __name__ == "__main__":
-    main()
+    work_only() if sys.argv[1:] == ["work"] else main()

@@ -440,6 +440,14 @@ def detailed_list_by_type(user, type_, module_id, page, filters):
     ids = read_rows(ids, params).scalars().all()
     rank = {mid: i for i, mid in enumerate(ids)}
     rows = sorted(read_rows(_ROWS_BY_ID, {"ids": ids}).all(), key=lambda m: rank[m.id]) if ids else []
+    return task_rows(user, rows), total
+
+
+def task_rows(user, rows):
+    """`rows` (row_select() rows) as task rows: rows_of's (the checklist: two queries) with each one's parent,
+    project, entry module (the portal), breadcrumb and ancestors, from one query more (the ancestors' names),
+    whatever the number of rows. The task lists, My work and the calendar's items (services/my_work.py,
+    services/calendar_items.py)."""
     out = rows_of(user, rows)
     needed = {p for m in rows for p in path_ids(m.path)[:-1]}
     context = {a.id: a for a in read_rows(_NAMES_BY_ID, {"ids": list(needed)})} if needed else {}
@@ -457,7 +465,7 @@ def detailed_list_by_type(user, type_, module_id, page, filters):
                     "entryId": entry.id if entry else None, "entryName": entry.name if entry else None,
                     "breadcrumb": [a.name for a in ancestors if a.level >= 1],
                     "ancestors": _present_trail(ancestors)})
-    return out, total
+    return out
 
 
 # Built once: a page of rows by id, and the names of their ancestors.

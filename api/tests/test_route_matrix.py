@@ -46,8 +46,8 @@ from werkzeug.exceptions import MethodNotAllowed, NotFound
 
 from api.extensions import db as _db
 from api.forms import make_token
-from api.models import (Article, Baseline, BaselineDate, Brand, CloneConfig, Comment, CustomField, CustomValue,
-                        Deliverable, FileVersion,
+from api.models import (Article, Baseline, BaselineDate, Brand, CalendarFeed, CloneConfig, Comment, CustomField,
+                        CustomValue, Deliverable, FileVersion, SavedView,
                         Invitation, Membership, Metric, Module, Notification, PasswordReset, PicklistOption, Reference,
                         Recurrence, Relation, Report, User, VaultFile, Watch, Webhook, WebhookDelivery)
 from api.models.base import utcnow
@@ -217,7 +217,8 @@ def _build_world():
     """A portal with P (phase, task) and a locked L, the role memberships, and one of every item on P.
     Bulk inserts in one transaction (about twenty statements, no HTTP)."""
     s = _db.session
-    w = World(ids={}, key_of={}, users={"none": None}, m={}, own_comment={}, own_comment_L={}, own_notification={})
+    w = World(ids={}, key_of={}, users={"none": None}, m={}, own_comment={}, own_comment_L={}, own_notification={},
+              own_view={}, own_feed={})
     avatar = _stored("avatars", "matrix-avatar.png", png_bytes())
     ids = _insert(User, [dict(email=f"{key.replace('_', '-')}@example.org", name=key.replace("_", " ").title(),
                               is_superuser=key == "superuser", password_hash=_password_hash(),
@@ -324,6 +325,22 @@ def _build_world():
     s.execute(insert(BaselineDate), [dict(baseline_id=w.baseline, module_id=p)])
     from api.services.events import mailing
     w.unsubscribe_token = mailing.unsubscribe_token(author, "mention")
+    # Issue 44: everyone's own private view of P, and the author's shared one (the spare's is private: nobody
+    # else's); everyone's own calendar feed, the author's at a secret address the world knows.
+    for key, vid in zip(PEOPLE, _insert(SavedView, [dict(owner_id=uid, module_id=p, kind="board", name=f"{key}'s view",
+                                                         state="{}", shared=False, created=utcnow(), updated=utcnow())
+                                                    for uid in people.values()])):
+        w.own_view[key] = w.keep("saved_view", "own_view_" + key, vid)
+    (shared_view,) = _insert(SavedView, [dict(owner_id=author, module_id=p, kind="tasks", name="Shared view",
+                                              state="{}", shared=True, created=utcnow(), updated=utcnow())])
+    w.view_shared = w.keep("saved_view", "view_shared", shared_view)
+    w.feed_secret = "matrix-feed-" + "s" * 32
+    from api.services.calendar_feeds import digest
+    for key, fid in zip(PEOPLE, _insert(CalendarFeed, [dict(user_id=uid, name=f"{key}'s feed", scope="mine",
+                                                            secret_hash=digest(w.feed_secret if key == "author" else
+                                                                               f"matrix-feed-{key}-{'t' * 30}"),
+                                                            created=utcnow()) for key, uid in people.items()])):
+        w.own_feed[key] = w.keep("calendar_feed", "own_feed_" + key, fid)
     s.commit()
     return w
 
@@ -504,6 +521,9 @@ BODIES = {
     "relation.add": lambda w, actor, args: Body({"other": w.task3, "kind": "RELATES", "lag": "0"}),
     "relation.edit": _const({"kind": "SS", "lag": "1"}),
     "relation.preview": _const({"startDate": "2026-03-02", "deadline": "2026-03-06"}),
+    "saved_view.add": _const({"name": "Board 2", "kind": "board", "state": "{}"}),
+    "saved_view.edit": _const({"name": "Renamed view", "state": '{"sort": "name"}'}),
+    "calendar_feed.add": _const({"name": "Feed 2", "scope": "watched"}),
     "baseline.add": _const({"name": "Amendment 1"}),
     "recurrence.recurrence_save": _const({"unit": "WEEK", "every": "2", "day": "3"}),
     "planning.settings": _const({"holidays": "2026-12-25 Christmas", "projectMonths": "1"}),
@@ -571,6 +591,10 @@ LINKLESS = {
     "module.add_templates": "an 'Add' dialog reads it beside the add_<type> link (the same right)",
     "invitation.list_": "the members table reads it where the module offers 'invite' (the same right)",
     "search.search": "the top bar's search box",
+    # issue 44: the signed-in user's own work, and reads a module's page makes (its calendar, its board's lanes)
+    "my_work.my_work": "the signed-in user's own page (My work)",
+    "calendar.items": "the calendar reads it: the user's own items, or a viewable module's",
+    "board.lanes": "the board of a viewable module reads it",
     "notification.list_": "the signed-in user's own notifications (the bell, /notifications)",
     "notification.read_all": "the signed-in user's own notifications (the bell's Mark all read)",
     "notification.preferences_form": "the signed-in user's own page (profile)",
@@ -586,6 +610,16 @@ LINKLESS = {
         "change_password", "sessions_", "end_session", "end_other_sessions", "tokens", "create_token",
         "revoke_token", "mfa_status", "mfa_enrol", "mfa_confirm", "mfa_disable", "mfa_recovery_codes",
         "security_log")},
+    # issue 44: saved views are read by a module's screens, which follow the list's own links.add (a list's top
+    # links are not walked here); calendar feeds are the signed-in user's own page (the currentuser answer's
+    # calendar_feeds link), and a feed is read by a calendar application at its secret address.
+    "saved_view.list_": "the screens of a viewable module read it",
+    "saved_view.add_form": "offered by the list's links.add",
+    "saved_view.add": "offered by the list's links.add",
+    "calendar_feed.list_": "the signed-in user's own page (currentuser's calendar_feeds link)",
+    "calendar_feed.add_form": "the signed-in user's own page (the list's links.add)",
+    "calendar_feed.add": "the signed-in user's own page (the list's links.add)",
+    "calendar_feed.ical": "a calendar application reads it at its secret address",
 }
 
 # Module tree
@@ -911,6 +945,13 @@ row("invitation.accept_signed_in", "POST", Case(at("/api/invitation/accept-signe
 SEARCH = "/api/search?q=hello%20or%20article%20or%20file%20or%20reference%20or%20note%20or%20task"
 row("search.search", "GET", Case(at(SEARCH), signed_in()),
     Case(at(SEARCH + "&module={P}"), needs("view"), "in a module"))
+# issue 44: My work and the calendar's own items for anyone signed in; a module's items and lanes for its viewers.
+CALENDAR = "/api/calendar/items?from=2026-03-01&to=2026-03-31"
+row("my_work.my_work", "GET", Case(at("/api/my-work"), signed_in()))
+row("calendar.items", "GET", Case(at(CALENDAR), signed_in()),
+    Case(at(CALENDAR + "&module={P}"), needs("view"), "in a module"))
+row("board.lanes", "GET", Case(at("/api/board/lanes/{P}"), needs("view")),
+    Case(at("/api/board/lanes/{P}?field={checklist}"), needs("view"), "a field's values"))
 # Events: watching and live updates (whoever views; a lock changes nothing), @mention options (whoever may comment)
 row("watch.watch", "POST",
     Case(at("/api/watch/watch/{P}"), needs("view"), link=("module", "P", "watch")),
@@ -1007,6 +1048,46 @@ row("account.mfa_recovery_codes", "POST", Case(at("/api/account/mfa/recovery-cod
                                                body=_const({"code": "000000"}, "json")))
 row("account.security_log", "GET", Case(at("/api/account/security-log"), signed_in()))
 # --- end of issue 18 ---
+# Issue 44: saved views. One's own (private) view: whoever views the module; someone else's private view is not
+# there for anyone (404); a shared one is read by the module's readers and changed by its owner or the admins of
+# the portal (P's own admin is not one: 403); sharing is for the portal's admins (403 otherwise).
+PORTAL_ADMINS_ON_P = needs("view", **{role: 403 for role in ("viewer", "editor", "edit_delete", "direct_admin")})
+NOBODY_ELSE = {role: 401 if role == "none" else 404 for role in ROLES}
+
+
+def _own_view(template):
+    return lambda w: template.format(view=w.own_view.get(w.role, w.own_view["author"]))
+
+
+row("saved_view.list_", "GET", Case(at("/api/view/list/{P}"), needs("view")),
+    Case(at("/api/view/list/{P}?kind=tasks"), needs("view"), "one screen's"))
+row("saved_view.add_form", "GET", Case(at("/api/view/add/{P}"), needs("view")))
+row("saved_view.add", "POST", Case(at("/api/view/add/{P}"), needs("view")),
+    Case(at("/api/view/add/{P}"), PORTAL_ADMINS_ON_P, "shared",
+         body=_const({"name": "Team view", "kind": "tasks", "state": "{}", "shared": "1"})))
+row("saved_view.view", "GET",
+    Case(_own_view("/api/view/{view}"), needs("view"), "own", link=("saved_view", "own_view_{role}", "self")),
+    Case(at("/api/view/{view_shared}"), needs("view"), "shared", link=("saved_view", "view_shared", "self")),
+    Case(at("/api/view/{own_view_spare}"), NOBODY_ELSE, "someone else's private"))
+for _endpoint, _methods, _template, _name in (("saved_view.edit_form", "GET", "/api/view/edit/{}", "edit"),
+                                              ("saved_view.edit", "POST PUT PATCH", "/api/view/edit/{}", "edit"),
+                                              ("saved_view.delete", "DELETE", "/api/view/delete/{}", "delete")):
+    row(_endpoint, _methods,
+        Case(_own_view(_template.format("{view}")), needs("view"), "own",
+             link=("saved_view", "own_view_{role}", _name)),
+        Case(at(_template.format("{view_shared}")), PORTAL_ADMINS_ON_P, "shared",
+             link=("saved_view", "view_shared", _name)),
+        Case(at(_template.format("{own_view_spare}")), NOBODY_ELSE, "someone else's private"))
+# Issue 44: calendar feeds, one's own only (someone else's is not there: 404); the feed itself needs no token.
+row("calendar_feed.list_", "GET", Case(at("/api/calendar-feed/list"), signed_in()))
+row("calendar_feed.add_form", "GET", Case(at("/api/calendar-feed/add"), signed_in()))
+row("calendar_feed.add", "POST", Case(at("/api/calendar-feed/add"), signed_in()))
+row("calendar_feed.delete", "DELETE",
+    Case(lambda w: f"/api/calendar-feed/delete/{w.own_feed.get(w.role, w.own_feed['author'])}", signed_in(), "own",
+         link=("calendar_feed", "own_feed_{role}", "delete")),
+    Case(lambda w: f"/api/calendar-feed/delete/{w.own_feed['spare']}", signed_in(404), "someone else's"))
+row("calendar_feed.ical", "GET", Case(lambda w: f"/api/calendar-feed/ical/{w.feed_secret}.ics", public()),
+    Case(at("/api/calendar-feed/ical/forged-or-revoked-secret-0123456789.ics"), public(404), "forged"))
 # The test schema is made by create_all, not by the migrations: health rightly answers 503 (and needs no token).
 row("health.health", "GET", Case(at("/api/health"), public(503)))
 
@@ -1110,7 +1191,10 @@ SESSION_WRITES = {"accounts.login", "accounts.logout", "accounts.forgot_password
                   "notification.unsubscribe",
                   # issue 18: one's own password, sessions, API tokens, second factor (no module page shows them)
                   "account.change_password", "account.end_other_sessions", "account.create_token",
-                  "account.mfa_enrol"}
+                  "account.mfa_enrol",
+                  # issue 44: one's own saved views (personal: not in the module's feed) and calendar feeds
+                  "saved_view.add", "saved_view.edit", "saved_view.delete", "calendar_feed.add",
+                  "calendar_feed.delete"}
 
 
 @pytest.mark.parametrize("endpoint,method,case", _write_params())
@@ -1169,6 +1253,7 @@ def views(w):
         (f"/api/brand/find/{w.P}", "brand"), (f"/api/invitation/list/{w.P}", "invitation"), (SEARCH, "hit"),
         (f"/api/brand/find/{w.P}", "brand"), ("/api/notification/list", "notification"),
         (f"/api/webhook/list/{w.portal}", "webhook"), (f"/api/webhook/deliveries/{w.portal}/{w.webhook}", "webhook_delivery"),
+        (f"/api/view/list/{w.P}", "saved_view"), ("/api/calendar-feed/list", "calendar_feed"),
     ]
 
 
@@ -1271,7 +1356,7 @@ ARG_KINDS = {"module_id": "module", "previous_id": "module", "membership_id": "m
              "report_id": "report", "metric_id": "metric", "template_id": "template", "brand_id": "brand",
              "user_id": "user", "invitation_id": "invitation", "webhook_id": "webhook",
              "delivery_id": "webhook_delivery", "notification_id": "notification", "relation_id": "relation",
-             "baseline_id": "baseline"}
+             "baseline_id": "baseline", "view_id": "saved_view", "feed_id": "calendar_feed"}
 QUERY_KINDS = {"template": "template"}
 
 
@@ -1392,6 +1477,8 @@ EMITTED_ROUTES = {
     "relation.list_", "relation.add", "relation.edit", "relation.delete", "planning.settings_form",
     "deliverable.edit_dates", "relation.preview", "baseline.list_", "baseline.add", "baseline.slips",
     "baseline.delete", "recurrence.recurrence_save", "recurrence.recurrence_stop", "planning.mspdi_export",
+    "saved_view.view", "saved_view.edit", "saved_view.delete", "saved_view.add", "calendar_feed.delete",
+    "calendar_feed.add", "calendar_feed.list_",
 }
 
 

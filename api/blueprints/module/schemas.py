@@ -57,6 +57,8 @@ class TreePlanningSchema(Camel):
     holidays = fields.List(fields.Date())
     projectMonths = fields.Boolean(metadata={"description": "show dates as project months too (M1, M2, ...)"})
     projectStart = fields.Date(allow_none=True, metadata={"description": "the project's start date (when shown)"})
+    boardLimits = fields.Dict(keys=fields.String(), values=fields.Integer(),
+                              metadata={"description": "the board's work-in-progress limit per status (those set)"})
 
 
 class TreeSchema(Camel):

@@ -78,12 +78,18 @@ STATUSES = {
     "vault.upload": RIGHTS, "vault.edit_form": RIGHTS, "vault.edit": RIGHTS, "vault.delete": RIGHTS,
     "vault.lock_file": RIGHTS, "vault.unlock_file": RIGHTS,
     "search.search": (404,),  # the module of `module=` is not one the user sees
+    "calendar.items": (404,),  # issue 44: the module of `module=` is not one the user sees
     # A portal's webhooks are its admins'; nchan's question is answered 403 without a valid ticket; an unsubscribe
     # token that is not genuine is a 404.
     "webhook.list_": (403,), "webhook.add_form": (403,), "webhook.add": (403,), "webhook.edit_form": (403,),
     "webhook.edit": (403,), "webhook.delete": (403,), "webhook.deliveries": (403,), "webhook.redeliver": (403,),
     "live.authorize": (403,), "notification.unsubscribe_view": (404,), "notification.unsubscribe": (404,),
     "live.user_ticket": (403,),  # a portal-bound API token (permissions.UNBOUND_ONLY)
+    # issue 44: calendar feeds are the session's (403: an API token), a feed's address is guessed at most so often;
+    # a shared saved view is changed by its owner or the portal's admins, and shared by those admins only.
+    **{f"calendar_feed.{e}": (403,) for e in ("list_", "add_form", "add", "delete")},
+    "calendar_feed.ical": (404, 429),
+    "saved_view.add": (403,), "saved_view.edit_form": (403,), "saved_view.edit": (403,), "saved_view.delete": (403,),
 }
 # deliverable.* edit and add-date variants are registered in loops: they all check rights and locks.
 _RIGHTS_PREFIXES = ("deliverable.edit", "deliverable.add")
@@ -93,7 +99,8 @@ _TOKEN_BODY = {"invitation.accept_signed_in"}
 # Query parameters read as ids (forms.query_id): a whole number from 1, or blank for none; anything else is a 400.
 # The others are free text (feed's `limit` falls back to 100 when it is no number).
 _ID_QUERY = {("clone.clone_form", "template"), ("feed.list_", "before"), ("search.search", "module"),
-             ("search.search", "portal"), ("search.search", "author")}
+             ("search.search", "portal"), ("search.search", "author"), ("calendar.items", "module"),
+             ("board.lanes", "field")}
 ID_TEXT = {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 2**31 - 1}, {"type": "string", "maxLength": 0}]}
 # Downloads are sent with the type they were stored with.
 _BINARY = {"vault.download": "*/*", "vault.download_version": "*/*", "brand.logo": "image/*"}
