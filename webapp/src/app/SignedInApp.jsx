@@ -24,6 +24,7 @@ const UnsubscribePage = lazy(() => import('../features/notifications/Unsubscribe
 const NotificationPreferences = lazy(() => import('../features/notifications/NotificationPreferences.jsx'));
 const RecoveryCodesNotice = lazy(() => import('../features/auth/RecoveryCodesNotice.jsx'));
 const AccountSecurity = lazy(() => import('../features/profile/AccountSecurity.jsx'));
+const MyWorkRoute = lazy(() => import('./MyWorkRoute.jsx'));
 
 /** /logout: revoke and clear the session, then go to /. */
 function Logout() {
@@ -74,6 +75,7 @@ export default function SignedInApp() {
         <Route element={<AppLayout />}>
           <Route index element={<HomePage />} />
           <Route path="/portal4r" element={<HomePage />} />
+          <Route path="/my-work" element={<MyWorkRoute />} />
           <Route path="/profile/*" element={<Profile />} />
           <Route path="/article/:moduleId/:articleId" element={<ArticleViewerRoute />} />
           <Route path="/search" element={<SearchPage />} />

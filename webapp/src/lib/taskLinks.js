@@ -1,3 +1,5 @@
+import { portalHref } from './format.js';
+
 /**
  * Where a task of the task list opens: as an overlay over its real parent's page (spec §2 Project and task tabs),
  * through the routes the portal's pages use (app/portal/PortalRoutes.jsx `projects/:pid/*`, then the module
@@ -24,4 +26,16 @@ export function taskHref(task, rootId, home) {
 export function parentOf(task) {
   const trail = task.ancestors || [];
   return trail.length ? trail[trail.length - 1] : null;
+}
+
+/**
+ * A row of any portal: opened from the highest of its ancestors that is one of the reader's portals (`portalIds`),
+ * since one who enters by a project has no page of the portal above it; else from its entry module (none: null).
+ */
+export function workRowHref(row, portalIds) {
+  const trail = row.ancestors || [];
+  const mine = trail.find((a) => portalIds.has(String(a.id)));
+  const rootId = mine ? mine.id : row.entryId || (trail[0] && trail[0].id);
+  if (!rootId) return null;
+  return taskHref(row, rootId, portalHref({ id: rootId, platform: row.platform }));
 }

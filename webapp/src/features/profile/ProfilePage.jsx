@@ -1,7 +1,7 @@
 /**
  * /profile (spec §2 Profile): my account, the avatar upload with a preview, and the edit form described
  * by the server (GET /api/profile/edit, PUT JSON; a 400 lists its errors). /profile/edit is the same page
- * with the form focused. `onSaved` follows a saved profile or avatar (the app reloads the signed-in user); `extra`
+ * with the form focused; the calendar feeds follow when the user's answer offers them. `onSaved` follows a saved profile or avatar (the app reloads the signed-in user); `extra`
  * is shown below (the app puts the account's security and notification settings there).
  */
 import { Suspense } from 'react';
@@ -10,6 +10,7 @@ import { useMatch } from 'react-router-dom';
 import Avatar from '../../components/Avatar.jsx';
 import Loading from '../../components/Loading.jsx';
 import AvatarUpload from './AvatarUpload.jsx';
+import CalendarFeeds from './CalendarFeeds.jsx';
 import ProfileForm from './ProfileForm.jsx';
 import { t } from '../../lib/i18n.js';
 import './profile.css';
@@ -45,6 +46,8 @@ export default function ProfilePage({ onSaved, extra = null }) {
           <h2 id="pf-edit" className="pf__title">{t('profile.editProfile')}</h2>
           <ProfileForm focus={editing} onSaved={onSaved} />
         </section>
+        {/* shown only when the server offers feeds to this user */}
+        <CalendarFeeds link={user.links && user.links.calendar_feeds} />
         {extra && <Suspense fallback={null}>{extra}</Suspense>}
       </div>
     </div>

@@ -1,4 +1,4 @@
-/** The profile calls (spec §7 Profile): the edit form, saving it, and the avatar. */
+/** The profile calls (spec §7 Profile): the edit form, saving it, the avatar, account security and calendar feeds. */
 import api from '../../lib/apiClient.js';
 
 /** GET /api/profile/edit: the profile form. */
@@ -55,3 +55,9 @@ export const revokeApiToken = (token) => api.delete(token.links.revoke.url).then
 /** GET /api/account/security-log: {list, meta}. */
 export const getSecurityLog = (page = 1) => api.get('/api/account/security-log', { params: { page, perPage: 20 } })
   .then((r) => r.data);
+
+/** GET the currentuser's `calendar_feeds` link: {list, links: {add}} (issue 44). */
+export const listCalendarFeeds = (url) => api.get(url).then((r) => r.data);
+
+/** DELETE a calendar feed's `delete` link: its address stops answering. */
+export const revokeCalendarFeed = (feed) => api.delete(feed.links.delete.url).then((r) => r.data);
