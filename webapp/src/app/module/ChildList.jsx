@@ -8,10 +8,10 @@ import { formatNumber, inSentence, t } from '../../lib/i18n.js';
 import { shortType } from '../../lib/format.js';
 import ChecklistBox from '../../features/checklist/ChecklistBox.jsx';
 import AddModuleDialog from '../../features/clone/AddModuleDialog.jsx';
-import GanttChart from '../../features/gantt/GanttChart.jsx';
 import { reindexChild } from '../../features/modules/api.js';
 import { isCompleted } from '../../features/modules/tabs.js';
 import { indexTree, rollupSegments, rollupText, rowUrl, shownRows } from '../../lib/tree.js';
+import ChildView, { ViewToggle, viewOf } from './ChildViews.jsx';
 import useSubtree from './useSubtree.js';
 
 /**
@@ -226,18 +226,22 @@ export default function ChildList({ module, childType, baseUrl, onChanged }) {
   const typed = rows.filter((r) => r.type === childType.type);
   const addLink = (module.links || {})[`add_${shortType(childType.type)}`];
   const tabUrl = `${baseUrl}/${childType.tab}`;
-  const gantt = new URLSearchParams(useLocation().search).get('view') === 'gantt';
+  const view = viewOf(useLocation().search);
   const byId = useMemo(() => indexTree(rows).byId, [rows]);
   const urlOf = (c) => (c.parentId === module.id ? `${tabUrl}/${c.id}` : rowUrl(c, byId, baseUrl));
   const filterLabel = t('app.filterByName', { types: inSentence(childType.labelPlural) });
   const addLabel = (addLink && addLink.label) || t('app.addType', { type: childType.label });
   let body;
-  // The Gantt opens fitted to the subtree's dates: it waits for them.
-  if ((!typed.length || gantt) && tree.status === 'loading') body = <Loading inline />;
-  else if (!typed.length) body = <div className="empty">{t('app.noneYet', { types: inSentence(childType.labelPlural) })}</div>;
-  else if (gantt) body = <GanttChart key={childType.type} modules={rows} relations={tree.data ? tree.data.relations : null} planning={tree.data ? tree.data.planning : null} linkOf={urlOf}
-    onChanged={onChanged} />;
-  else {
+  // The Gantt opens fitted to the subtree's dates, and the board holds every card: they wait for the subtree.
+  if ((!typed.length || view !== 'list') && tree.status === 'loading') body = <Loading inline />;
+  else if (!typed.length && view !== 'board') body = <div className="empty">{t('app.noneYet', { types: inSentence(childType.labelPlural) })}</div>;
+  else if (view !== 'list') {
+    body = (
+      <ChildView view={view} module={module} rows={rows} relations={tree.data ? tree.data.relations : null}
+        planning={tree.data ? tree.data.planning : null} type={childType.type} urlOf={urlOf} byId={byId} baseUrl={baseUrl}
+        addLink={addLink} onChanged={onChanged} />
+    );
+  } else {
     body = (
       <>
         <input className="tree__filter" type="search" value={filter} onChange={(e) => setFilter(e.target.value)}
@@ -252,10 +256,7 @@ export default function ChildList({ module, childType, baseUrl, onChanged }) {
       <div className="childlist__head">
         <h2 className="section-title">{childType.labelPlural} <span className="count">{formatNumber(typed.length)}</span></h2>
         <div className="childlist__tools">
-          <div className="toggle" role="group" aria-label={t('app.view')}>
-            <Link className={gantt ? 'toggle__btn' : 'toggle__btn toggle__btn--on'} to={tabUrl}>{t('app.list')}</Link>
-            <Link className={gantt ? 'toggle__btn toggle__btn--on' : 'toggle__btn'} to={`${tabUrl}?view=gantt`} data-testid="gantt-toggle">{t('app.gantt')}</Link>
-          </div>
+          <ViewToggle tabUrl={tabUrl} view={view} />
           {addLink && (
             <button type="button" className="btn btn--primary btn--small" onClick={() => setAdding(true)}
               data-testid={`add-${shortType(childType.type)}`}>

@@ -4,7 +4,7 @@ import Loading from '../../components/Loading.jsx';
 import { NoMatch } from '../../components/NotFound.jsx';
 import FeedList from '../../features/feed/FeedList.jsx';
 import { t } from '../../lib/i18n.js';
-import TasksAll from '../../features/portals/TasksAll.jsx';
+import TasksScreen from './TasksScreen.jsx';
 import ModuleView from '../module/ModuleView.jsx';
 import ProjectScreen from '../module/ProjectScreen.jsx';
 import PortalPage from './PortalPage.jsx';
@@ -58,7 +58,7 @@ export default function PortalRoutes({ portal, base, portalId, reload }) {
       <Route path="module/:pid/*" element={<ModuleRoute base={base} portalId={portalId} reloadPortal={reload} />} />
       <Route path="metrics" element={<PortalMetrics portal={portal} />} />
       <Route path="settings/*" element={<PortalSettings portal={portal} base={base} onChanged={reload} />} />
-      <Route path="tasks-all" element={<TasksAll portal={portal} base={base} />} />
+      <Route path="tasks-all" element={<TasksScreen portal={portal} base={base} />} />
       <Route path="activity" element={<PortalActivity portal={portal} />} />
       <Route path=":pid/*" element={<ProjectRoute base={base} portalId={portalId} reloadPortal={reload} />} />
       <Route path="*" element={<NoMatch />} />

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import MessageDialog from '../../components/MessageDialog.jsx';
 import { t } from '../../lib/i18n.js';
 import { indexTree, shownRows } from '../../lib/tree.js';
@@ -13,7 +13,7 @@ import useLinkDrag, { LinkingLine } from './useLinkDrag.jsx';
 import useBarDrag from './useBarDrag.js';
 import { dateRange, summarySpans } from './summary.js';
 import useVirtualRows from './useVirtualRows.js';
-import { barSpan, columns, dayOf, daysIn, defaultWindow, fitWindow, position } from './window.js';
+import { ZOOMS, barSpan, columns, dayOf, daysIn, defaultWindow, fitWindow, position, rezoom } from './window.js';
 import './gantt.css';
 
 export const ROW_HEIGHT = 40;
@@ -44,20 +44,27 @@ function toggled(was, id) {
  * path) show it, and 'Critical only' keeps the critical ones; dragging a bar with successors shows where they
  * would go (ghost bars) before the drop; `baseline` ({id: {startDate, deadline}}) draws a baseline's dates as thin
  * bars under today's. A bar's link handle drawn to another bar makes a finish-to-start relation (where the row
- * offers `add_relation`); a clicked arrow goes to `onArrow(relationId, successorRow)`.
+ * offers `add_relation`); a clicked arrow goes to `onArrow(relationId, successorRow)`. `initialView` ({zoom,
+ * criticalOnly}, a saved view's) is how it opens; `onViewChange` hears those two as they change (to save them).
  */
 export default function GanttChart({
   modules, linkOf, today = new Date(), onChanged, fit = true, relations = null, planning = null, baseline = null, onArrow = null,
+  initialView = null, onViewChange = null,
 }) {
   const todayDay = dayOf(today);
   const fitted = useMemo(() => {
     const r = dateRange(modules);
     return r && fitWindow(r.from, r.to);
   }, [modules]);
-  const [win, setWin] = useState(() => (fit && fitted) || defaultWindow(today));
+  // A saved view (issue 44) opens at its zoom and with 'Critical only' as it was saved.
+  const [win, setWin] = useState(() => {
+    const first = (fit && fitted) || defaultWindow(today);
+    return initialView && ZOOMS.includes(initialView.zoom) ? rezoom(first, initialView.zoom, todayDay) : first;
+  });
   const [collapsed, setCollapsed] = useState(() => new Set());
   const [labelWidth, setLabelWidth] = useState(initialLabelWidth);
-  const [criticalOnly, setCriticalOnly] = useState(false);
+  const [criticalOnly, setCriticalOnly] = useState(!!(initialView && initialView.criticalOnly));
+  useEffect(() => { if (onViewChange) onViewChange({ zoom: win.zoom, criticalOnly }); }, [win.zoom, criticalOnly, onViewChange]);
   const planned = useMemo(() => hasPlan(modules), [modules]);
   const cols = useMemo(() => columns(win), [win]);
   const n = daysIn(win);

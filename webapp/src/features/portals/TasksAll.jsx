@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useSearchParams } from 'react-router-dom';
 import DataTable from '../../components/DataTable.jsx';
@@ -10,7 +10,7 @@ import { formatDate } from '../../lib/dates.js';
 import { t } from '../../lib/i18n.js';
 import { listTasks } from './api.js';
 import TaskFilters from './TaskFilters.jsx';
-import { parentOf, taskHref } from './taskLinks.js';
+import { parentOf, taskHref } from '../../lib/taskLinks.js';
 
 export { statusFilters } from './TaskFilters.jsx';
 export const TASK_PAGE_SIZES = [10, 20, 50, 100];
@@ -83,7 +83,7 @@ function useTaskColumns(rootId, home) {
 }
 
 /** A group heading: the entry module (portal) and the project, linked to the project's page. */
-function groupOf(home) {
+function byProject(home) {
   return (r) => ({
     key: `${r.entryId || 0}/${r.projectId || 0}`,
     label: (
@@ -95,6 +95,30 @@ function groupOf(home) {
   });
 }
 
+/** The groupings offered (within a page: the server's order decides what a page holds). */
+export const GROUPINGS = ['project', 'status', 'owner', 'none'];
+
+function groupOf(grouping, home) {
+  if (grouping === 'none') return undefined;
+  if (grouping === 'status') {
+    return (r) => {
+      const s = r.deliverable && r.deliverable.status;
+      return { key: s ? s.name : '', label: <span data-testid="task-group">{s ? s.label : t('taskViews.noStatus')}</span> };
+    };
+  }
+  if (grouping === 'owner') {
+    return (r) => {
+      const name = r.deliverable && r.deliverable.ownerName;
+      return { key: name || '', label: <span data-testid="task-group">{name || t('taskViews.noOwner')}</span> };
+    };
+  }
+  return byProject(home);
+}
+
+/** The columns a reader may hide (the task's name stays). */
+export const OPTIONAL_COLUMNS = ['id', 'parentName', 'status', 'owner', 'startDate', 'deadline'];
+const columnId = (c) => c.id || c.accessor;
+
 /**
  * /portal/{id}/tasks-all: every task below the portal the reader may see (a reader who enters by some projects
  * has those as their portals: each one's list holds its tasks), a page at a time from the server (a portal may
@@ -102,23 +126,29 @@ function groupOf(home) {
  * the page by entry module and project, each task linked over its real parent (a phase's tasks tab, a task's
  * subtasks tab), and exported to CSV as filtered (every page).
  */
-export default function TasksAll({ portal, base }) {
-  // ?owner={id} (the 'g t' shortcut: my tasks) starts the list filtered.
+export default function TasksAll({
+  portal, base, initial = null, hidden = [], grouping = 'project', onQuery = null, title = true, tools = null,
+}) {
+  // ?owner={id} (the 'g t' shortcut: my tasks) starts the list filtered; a saved view (`initial`) starts it as saved.
   const [params] = useSearchParams();
   const owner = params.get('owner');
-  const paged = usePagedList(listTasks, { perPage: 20, ...(owner && /^\d+$/.test(owner) ? { owner } : {}) }, [portal.id]);
+  const paged = usePagedList(listTasks, initial || { perPage: 20, ...(owner && /^\d+$/.test(owner) ? { owner } : {}) }, [portal.id]);
   const { query, update, data, status, error } = paged;
+  useEffect(() => { if (onQuery) onQuery(query); }, [query, onQuery]);
   const me = useSelector((s) => s.user.item);
   const rows = useMemo(() => (data && data.list) || [], [data]);
   const people = usePeople(portal, rows);
   const home = `/${base}/${portal.id}`;
-  const columns = useTaskColumns(portal.id, home);
+  const all = useTaskColumns(portal.id, home);
+  const hiddenKey = hidden.join(' ');
+  const columns = useMemo(() => all.filter((c) => !hiddenKey.split(' ').includes(columnId(c))), [all, hiddenKey]);
   // The server's default order ('tree') keeps a portal's and a project's tasks together.
-  const groupBy = useMemo(() => groupOf(home), [home]);
+  const groupBy = useMemo(() => groupOf(grouping, home), [grouping, home]);
   return (
-    <div className="page" data-testid="tasks-all">
-      <h1 className="page__title">{t('portals.allTasks')}</h1>
-      <p className="muted">{portal.name}</p>
+    <div className={title ? 'page' : undefined} data-testid="tasks-all">
+      {title && <h1 className="page__title">{t('portals.allTasks')}</h1>}
+      {title && <p className="muted">{portal.name}</p>}
+      {tools}
       {error && <div className="form__error" role="alert">{error}</div>}
       {status === 'loading' ? <Loading inline /> : status !== 'failed' && (
         <DataTable columns={columns} data={rows} testId="tasks-table" emptyText={t('portals.noTasks')} noMatchText={t('portals.noMatchingTasks')}

@@ -21,7 +21,7 @@ import { makeStore } from '../../app/store.js';
 // eslint-disable-next-line import/first
 import TasksAll from './TasksAll.jsx';
 // eslint-disable-next-line import/first
-import { taskHref } from './taskLinks.js';
+import { taskHref } from '../../lib/taskLinks.js';
 
 const PORTAL = { id: 4, name: 'Consortium', type: '4rineu_portal', typeLabel: 'Portal', level: 1, tab: 'portals' };
 const projectOf = (id) => ({ id, name: `Project ${id}`, type: '4rineu_project', typeLabel: 'Project', level: 2, tab: 'projects' });
