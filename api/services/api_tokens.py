@@ -45,13 +45,20 @@ def portal_options(user):
     return [{"value": m.id, "label": m.name} for m in perm.viewable_portals(user)]
 
 
+def chosen_portal(user, portal_id):
+    """The portal picked in a form's `portalId` (None: none picked); one the user does not view is refused on the
+    field, as one that does not exist (tokens and calendar feeds)."""
+    if not portal_id:
+        return None
+    portal = db.session.get(Module, portal_id)
+    if portal is None or portal.level != 1 or not perm.can(user, portal, "view"):
+        message = _("Please choose one of your portals")
+        raise Invalid(message, errors={"portalId": [message]})
+    return portal
+
+
 def create(user, data):
-    portal = None
-    if data.get("portalId"):
-        portal = db.session.get(Module, data["portalId"])
-        if portal is None or portal.level != 1 or not perm.can(user, portal, "view"):
-            message = _("Please choose one of your portals")
-            raise Invalid(message, errors={"portalId": [message]})
+    portal = chosen_portal(user, data.get("portalId"))
     jti = secrets.token_urlsafe(24)
     expires = timedelta(days=data["days"])
     t = ApiToken(user_id=user.id, name=data["name"], jti_hash=digest(jti), read_only=data["access"] != "write",

@@ -16,7 +16,7 @@ from datetime import timedelta, timezone
 from urllib.parse import urlsplit
 
 from icalendar import Calendar, Event
-from sqlalchemy import func, literal, or_, select, update
+from sqlalchemy import func, literal, select, update
 
 from .. import hosts, links
 from .. import permissions as perm
@@ -27,6 +27,7 @@ from ..models import CalendarFeed, Deliverable, Module, User, Watch
 from ..models.base import utcnow
 from ..models.module import path_ids
 from ..presenting import status as status_of
+from . import api_tokens, my_work
 from .events.mailing import BASES
 from .events.notifications import entry_of
 from .events.watching import WATCHING
@@ -68,20 +69,14 @@ def list_links(user):
 
 
 def portal_options(user):
-    """The portals a feed may be narrowed to: those the user views (api_tokens offers the same)."""
-    from .api_tokens import portal_options as options
-    return options(user)
+    """The portals a feed may be narrowed to: those the user views (as for API tokens)."""
+    return api_tokens.portal_options(user)
 
 
 def create(user, data, base_url):
     """A new feed: `{item, url}`, the url holding the secret (the only time it is shown). `base_url`: where the
     API was reached (the request's root URL)."""
-    portal = None
-    if data.get("portalId"):
-        portal = db.session.get(Module, data["portalId"])
-        if portal is None or portal.level != 1 or not perm.can(user, portal, "view"):
-            message = _("Please choose one of your portals")
-            raise Invalid(message, errors={"portalId": [message]})
+    portal = api_tokens.chosen_portal(user, data.get("portalId"))
     live = db.session.scalar(select(func.count()).select_from(CalendarFeed).where(
         CalendarFeed.user_id == user.id, CalendarFeed.revoked.is_(None)))
     if live >= MAX_FEEDS:
@@ -123,17 +118,6 @@ def find(secret):
     return found
 
 
-def _visible(user):
-    """SQL: the modules the user may view now (a membership giving view or admin on the module or an ancestor);
-    None for a superuser (all of them). The memberships are those perm.user_memberships read (one query)."""
-    if user.is_superuser:
-        return None
-    ids = sorted(mid for mid, m in perm.user_memberships(user).items() if m.allow_view or m.admin)
-    if not ids:
-        return literal(False)
-    return or_(*[Module.path.like(f"%/{mid}/%") for mid in ids])
-
-
 def _watched(user):
     """SQL: the nearest watch row of the user up the module's path says 'watching'."""
     wm = db.aliased(Module)
@@ -156,7 +140,7 @@ def events_of(feed, user):
         q = q.where(Deliverable.owner_id == user.id)
     if feed.portal_id:  # (a portal's id in a path: its subtree)
         q = q.where(Module.path.like(f"%/{int(feed.portal_id)}/%"))
-    visible = _visible(user)
+    visible = my_work.visible_clause(user)  # the rights of the feed's user, as My work decides them
     if visible is not None:
         q = q.where(visible)
     return db.session.execute(q.order_by(Deliverable.deadline, Module.id).limit(MAX_EVENTS)).all()

@@ -260,7 +260,7 @@ def test_a_fixed_number_of_queries_whatever_the_size(client, tree, ana, make_use
             assert len(events(client, url)) == n
         counts.append(q.count)
     assert counts[0] == counts[1], counts
-    assert counts[0] <= 4, counts  # the feed and its user, the memberships, the events, the ancestors' names
+    assert counts[0] <= 5, counts  # the feed and its user, the memberships and their paths, the events, the names above
 
 
 def test_the_nearest_deadlines_are_kept_at_the_cap(client, tree, ana, token_for, monkeypatch):
