@@ -5,6 +5,7 @@ from .content import (Article, VaultFile, FileVersion, Reference, Comment, Comme
 from .search import SearchDoc, SearchWord
 from .planning import Baseline, BaselineDate, PortalPlanning, Recurrence, Relation
 from .views import CalendarFeed, SavedView
+from .effort import EffortPlan, EffortSettings, TimeActivity, TimeEntry, Timer, Timesheet
 from .events import (Event, EventCursor, Watch, CommentMention, Notification, NotificationPreference, Webhook,
                      WebhookDelivery, WebhookAttempt, LiveSubscriber, MailState)
 
@@ -12,13 +13,15 @@ from .events import (Event, EventCursor, Watch, CommentMention, Notification, No
 # triggers keep it, see models/search.py.)
 MODULE_OWNED = [FeedEntry, Membership, Brand, Deliverable, Invitation, Article, FileVersion, VaultFile, Reference,
                 Comment, CustomValue, Metric, Report, CloneConfig, CustomField]
-# Watches, mentions, comment attachments, webhooks, relations, planning settings, baselines and recurrences go with
+# Watches, mentions, comment attachments, webhooks, relations, planning settings, baselines, recurrences, time
+# entries, timers, timesheets, effort settings and plans go with
 # their module by the database's ON DELETE CASCADE.
 
 __all__ = ["User", "UserSession", "ApiToken", "RecoveryCode", "SecurityEvent", "OidcLogin", "PasswordReset", "SignInChallenge", "OidcIdentity", "Module", "SkeletonRule", "Membership", "Brand",
            "Deliverable", "Invitation", "Article", "VaultFile", "FileVersion", "Reference", "Comment", "CustomField",
            "CommentAttachment", "PicklistOption", "CustomValue", "Report", "Metric", "CloneConfig", "FeedEntry",
            "SearchDoc", "SearchWord", "Relation", "PortalPlanning", "Baseline", "BaselineDate",
-           "Recurrence", "CalendarFeed", "SavedView", "MODULE_OWNED",
+           "Recurrence", "CalendarFeed", "SavedView", "TimeActivity", "TimeEntry", "Timer", "Timesheet",
+           "EffortSettings", "EffortPlan", "MODULE_OWNED",
            "Event", "EventCursor", "Watch", "CommentMention", "Notification", "NotificationPreference", "Webhook",
            "WebhookDelivery", "WebhookAttempt", "LiveSubscriber", "MailState"]

@@ -83,6 +83,10 @@ class Membership(Grant, Versioned, db.Model):
     module_id = module_fk()
     user_id = db.Column(db.Integer, db.ForeignKey("user.id", ondelete="CASCADE"), nullable=False, index=True)
     created = db.Column(db.DateTime, nullable=False, default=utcnow)
+    # Issue 45: the organisation the member works for here (time entries keep it as it was on their day; empty: the
+    # user's own), and whether they approve the timesheets of this module's people.
+    organisation = db.Column(db.String(200), nullable=True)
+    supervisor = db.Column(db.Boolean, nullable=False, default=False, server_default=db.false())
 
     user = db.relationship("User", lazy="joined")
 
