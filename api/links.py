@@ -186,6 +186,27 @@ declare(M, "webhooks", "webhook.list_", N_("Webhooks"), "admin",
         when=lambda c: "watching" in c.extra and ok("webhooks")(c))
 declare(M, "planning_settings", "planning.settings_form", N_("Planning"), "admin",
         when=lambda c: "watching" in c.extra and ok("planning")(c))
+# Issue 45: time tracking. Logging time on the module (perm.log_time_error: module/view only, which says whether the
+# module has a deliverable and, when it passes `deliverable_owner`, its owner: else the owner of a deliverable is
+# read when neither the create right nor a portal admin's decides), the time logged on its subtree (its viewers),
+# and a portal's effort settings (its admins).
+def _may_log_time(c):
+    if "watching" not in c.extra:
+        return False
+    owner = c.extra.get("deliverable_owner", perm.READ_OWNER) if c.extra.get("has_deliverable") else None
+    return perm.log_time_error(c.user, c.module, c.r, owner) is None
+
+
+declare(M, "add_time", "time.add", N_("Log time"), "create", "POST", _may_log_time)
+declare(M, "start_timer", "time.timer_start", N_("Start timer"), "create", "POST", _may_log_time)
+declare(M, "time", "time.list_", N_("Time"), "view", when=lambda c: c.r.view and c.module.level > 0)
+declare(M, "effort_settings", "time.settings_form", N_("Effort settings"), "admin",
+        when=lambda c: "watching" in c.extra and ok("effort_settings")(c))
+# Issue 45: a project's effort plan (its editors) and its effort report, planned against actual (its viewers).
+_project_arg = lambda c: {"project_id": c.module.id}  # noqa: E731
+declare(M, "effort_plan", "effort.plan", N_("Effort plan"), "edit", when=ok("effort_plan"), args=_project_arg)
+declare(M, "effort_report", "effort.report", N_("Effort report"), "view", when=ok("effort_report"),
+        args=_project_arg)
 
 # What a row of a list acts on (compact list rows: see docs/architecture.md).
 ROW_LINKS = ("view", "edit", "delete", "reindex")
@@ -372,3 +393,55 @@ declare("calendar_feed", "delete", "calendar_feed.delete", N_("Revoke"), "view",
 declare("calendar_feeds", "add", "calendar_feed.add", N_("Add Calendar Feed"), "view", "POST", args=lambda c: {})
 declare("user", "calendar_feeds", "calendar_feed.list_", N_("Calendar feeds"), "view",
         when=lambda c: perm.token_request_error(c.user, "GET", "calendar_feed.list_") is None, args=lambda c: {})
+
+# --- issue 45: time entries and the timer ------------------------------------------------------------------------
+# An entry of a list (`c.item`: its row, `c.module`: its module, `extra["locked"]`: its month approved,
+# `extra["admin"]`: the reader is an admin of its portal): changed and deleted by its person or a portal admin while
+# its month is open. The signed-in user's running timer (`c.item`) is stopped or discarded; their page links it.
+def _entry_ok(c):
+    return perm.time_entry_error(c.user, c.r, c.module, c.item, c.extra["locked"], c.extra.get("admin")) is None
+
+
+_entry_args = lambda c: {"entry_id": c.item.id}  # noqa: E731
+declare("time_entry", "edit", "time.edit", N_("Edit"), "view", "POST", _entry_ok, _entry_args)
+declare("time_entry", "delete", "time.delete", N_("Delete"), "view", "DELETE", _entry_ok, _entry_args)
+declare("timer", "stop", "time.timer_stop", N_("Stop"), "view", "POST", args=lambda c: {})
+declare("timer", "discard", "time.timer_discard", N_("Discard"), "view", "DELETE", args=lambda c: {})
+declare("user", "timer", "time.timer", N_("Timer"), "view", args=lambda c: {})
+
+# --- issue 45: what a project's effort plan and effort report act on (`c.module`: the project) --------------------
+# The plan is saved (JSON) or imported (a CSV file) by the project's editors while it is not locked; the report is
+# downloaded as CSV or XLSX for the same period and grouping (`extra["query"]`: the report's own query string).
+declare("effort_plan", "save", "effort.plan_save", N_("Save"), "edit", "PUT", ok("effort_plan"), _project_arg)
+declare("effort_plan", "import", "effort.plan_import", N_("Import CSV"), "edit", "POST", ok("effort_plan"),
+        _project_arg)
+declare("effort_report", "csv", "effort.report", N_("Download CSV"), "view", args=_project_arg,
+        query=lambda c: c.extra["query"] + "&format=csv")
+declare("effort_report", "xlsx", "effort.report", N_("Download XLSX"), "view", args=_project_arg,
+        query=lambda c: c.extra["query"] + "&format=xlsx")
+
+# --- issue 45: timesheets ----------------------------------------------------------------------------------------
+# A portal's months to decide and one's own (its page: the portal's `timesheets` link); on a month of the list
+# (`c.module`: the portal, `c.item`: the sheet, `extra["decides"]`: whether the reader decides the portal's months)
+# approve and return for the deciders, never on their own month, and the PDF for whoever sees it; in the week
+# (`c.item`: the week's person) the cell and submit calls, for the person and the portal's admins.
+declare(M, "timesheets", "timesheet.months", N_("Timesheets"), "view",
+        when=lambda c: "watching" in c.extra and c.module.level == 1 and c.r.view,
+        args=lambda c: {"portal_id": c.module.id})
+
+
+def _decides(c):
+    return perm.sheet_error(c.user, c.module, c.item, "decide", c.extra.get("decides")) is None
+
+
+_sheet_args = lambda c: {"sheet_id": c.item.id}  # noqa: E731
+declare("timesheet", "approve", "timesheet.approve", N_("Approve"), "admin", "POST",
+        lambda c: c.item.state == "SUBMITTED" and _decides(c), _sheet_args)
+declare("timesheet", "return", "timesheet.return_", N_("Return"), "admin", "POST",
+        lambda c: c.item.state in ("SUBMITTED", "APPROVED") and _decides(c), _sheet_args)
+declare("timesheet", "pdf", "timesheet.pdf", N_("PDF"), "view", args=_sheet_args)
+declare("timesheet_week", "cell", "timesheet.cell", N_("Save"), "edit", "POST",
+        lambda c: perm.cell_error(c.user, c.module, c.item.id) is None, lambda c: {"portal_id": c.module.id})
+declare("timesheet_month", "submit", "timesheet.submit", N_("Submit"), "view", "POST",
+        lambda c: c.item.state != "APPROVED" and perm.cell_error(c.user, c.module, c.item.user_id) is None,
+        lambda c: {"portal_id": c.module.id})

@@ -139,6 +139,10 @@ MODULE_ACTIONS = {
     "webhooks": lambda r, m: None if (r.admin and m.level == 1) else Forbidden,
     # A portal's planning settings (holidays, project months): its admins.
     "planning": lambda r, m: None if (r.admin and m.level == 1) else Forbidden,
+    # Issue 45: a project's effort plan (person-months per work package and organisation) is read and changed by its
+    # editors, as a form is (a lock blocks both); its effort report is read by whoever views the project.
+    "effort_plan": _needs("edit", extra=lambda m: m.level == 2),
+    "effort_report": lambda r, m: None if (r.view and m.level == 2) else Forbidden,
 }
 
 
@@ -415,3 +419,126 @@ def viewable_portals(user):
     """The portals (level 1) the user may view, by name: what an API token may be bound to."""
     portals = db.session.scalars(db.select(Module).where(Module.level == 1).order_by(Module.name)).all()
     return [p for p in portals if rights(user, p).view]
+
+
+# --- issue 45: time tracking -----------------------------------------------------------------------------------
+# Logging time on a module ('log_time'): whoever views it and holds the create right there, owns its deliverable, or
+# is an admin of its portal (who may also log, correct and delete the time of the portal's other members). An entry
+# is changed or deleted by its person or a portal admin, never once its month is approved (423). A module lock
+# changes nothing here: time spent is a record of the person's, not a change of the module.
+
+READ_OWNER = object()  # log_time_error: the owner of the module's deliverable is not known to the caller
+
+
+def deliverable_owner(module):
+    """The id of the owner of the module's deliverable (None: no deliverable, or no owner). One query."""
+    from .models import Deliverable
+    return db.session.scalar(db.select(Deliverable.owner_id).where(Deliverable.module_id == module.id))
+
+
+def log_time_error(user, module, r=None, owner_id=READ_OWNER):
+    """None when `user` may log time on `module`, else the error class (NotFound: the module is unseen). No query
+    when the create right or a portal admin's decides; else the deliverable's owner is read (one query) unless the
+    caller knows it (`owner_id`). A read-only API token logs nothing; nor does anyone on the platform root."""
+    r = r or rights(user, module)
+    if not r.view:
+        return NotFound
+    if module.level < 1 or token_read_only(user):
+        return Forbidden
+    if r.create or portal_admin(user, module):
+        return None
+    if owner_id is READ_OWNER:
+        owner_id = deliverable_owner(module)
+    return None if owner_id is not None and owner_id == user.id else Forbidden
+
+
+def time_entry_error(user, r, module, entry, locked, admin=None):
+    """Changing or deleting a time entry on `module` (`r`: the user's rights there; `locked`: its month is
+    approved; `admin`: whether the user is an admin of its portal, when known): NotFound when the module is unseen,
+    Forbidden unless the entry is the user's own or they are a portal admin (or with a read-only API token), Locked
+    once its month is approved."""
+    if not r.view:
+        return NotFound
+    if token_read_only(user):
+        return Forbidden
+    if entry.user_id != user.id and not (portal_admin(user, module) if admin is None else admin):
+        return Forbidden
+    return Locked if locked else None
+
+
+# A portal's effort settings (activities, hours per person-month, reporting periods): its admins, as its planning.
+MODULE_ACTIONS["effort_settings"] = MODULE_ACTIONS["planning"]
+
+
+# --- issue 45: timesheets ---------------------------------------------------------------------------------------
+# A person's week and months in a portal: read by the person where they work, and by the portal's deciders (its
+# admins, and supervisors: a membership flagged `supervisor` on the portal or above), who approve or return the
+# months others submit. Nobody decides their own month. Another person's cells and months: the portal's admins.
+
+def works_in(user, portal):
+    """Whether the user works in the portal: a superuser, or a membership giving view on it, above it or anywhere
+    in it (no query when one on the portal or above says so; else one, kept for the request)."""
+    if user is None:
+        return False
+    bound = token_portal(user)
+    if bound is not None and bound != portal.id:
+        return False
+    if rights(user, portal).view:
+        return True
+    ids = sorted(mid for mid, m in user_memberships(user).items() if m.allow_view or m.admin)
+    if not ids:
+        return False
+    cache, key = _cache(), ("works_in", user.id, portal.id)
+    if key not in cache:
+        cache[key] = db.session.scalar(db.select(func.count()).select_from(Module).where(
+            Module.id.in_(ids), path_under(Module.path, portal.path))) > 0
+    return cache[key]
+
+
+def supervises(user, portal):
+    """A membership flagged `supervisor` on the portal or above it (one query at most, kept for the request)."""
+    if user is None:
+        return False
+    ids = [mid for mid in path_ids(portal.path) if mid in user_memberships(user)]
+    if not ids:
+        return False
+    cache, key = _cache(), ("supervises", user.id, portal.id)
+    if key not in cache:
+        cache[key] = db.session.scalar(db.select(func.count()).select_from(Membership).where(
+            Membership.user_id == user.id, Membership.module_id.in_(ids), Membership.supervisor)) > 0
+    return cache[key]
+
+
+def decides_sheets(user, portal):
+    """Whether the user decides the months the portal's people submit (its admins and supervisors)."""
+    return portal_admin(user, portal) or supervises(user, portal)
+
+
+def week_error(user, portal, person_id):
+    """Reading a person's week: one's own where one works; another's for the portal's deciders; else 404."""
+    if person_id == user.id:
+        return None if works_in(user, portal) else NotFound
+    return None if decides_sheets(user, portal) else NotFound
+
+
+def cell_error(user, portal, person_id):
+    """Setting a person's cells or submitting their month: one's own (the module's log_time decides each cell);
+    another's, the portal's admins (403)."""
+    if person_id == user.id or portal_admin(user, portal):
+        return None
+    return Forbidden
+
+
+def sheet_error(user, portal, sheet, action, decides=None):
+    """A submitted month: seen ('view', its PDF) by its person and the portal's deciders, else 404; approved or
+    returned ('decide') by the deciders, never by its person (403)."""
+    bound = token_portal(user)
+    if bound is not None and bound != portal.id:  # an API token bound to another portal sees nothing here
+        return NotFound
+    mine = sheet.user_id == user.id
+    decides = decides_sheets(user, portal) if decides is None else decides
+    if not mine and not decides:
+        return NotFound
+    if action == "view":
+        return None
+    return Forbidden if mine or not decides else None

@@ -571,5 +571,63 @@ def work_only():
     work(info)
 
 
+# --- issue 45: the effort report, in process ------------------------------------------------------------------
+
+EFFORT_TARGET_MS = 200
+EFFORT_ENTRIES = int(os.environ.get("BENCH_EFFORT_ENTRIES", 200000))
+
+
+def effort_targets(info):
+    """(name, url, who) of issue 45's report as the superuser: over a project of about 400 modules (5 work
+    packages, about 8,000 of the portal's entries), for a period and for all time, as XLSX, and over the wide
+    project (200 work packages)."""
+    p, wide, su = info["effort_project"], info["wide_project"], info["superuser"]
+    return [("effort report, 406 modules, M1-M18", f"/api/time/report/{p}?period=M1-M18", su),
+            ("effort report, 406 modules, all time", f"/api/time/report/{p}", su),
+            ("effort report, 406 modules, M19-M36 as XLSX", f"/api/time/report/{p}?period=M19-M36&format=xlsx", su),
+            ("effort report, 200 work packages, all time", f"/api/time/report/{wide}", su),
+            ("effort plan, 406 modules", f"/api/time/plan/{p}", su)]
+
+
+def add_effort(info, n_entries):
+    """Issue 45's data on the bench portal (benchdata.build_effort), in process."""
+    sys.path.insert(0, ROOT)
+    from api import create_app
+    from api.extensions import db
+    from api.services import benchdata
+    app = create_app(DATABASE_URL=DB, SQLALCHEMY_DATABASE_URI=DB, RATELIMIT_ENABLED=False)
+    with app.app_context():
+        out = benchdata.build_effort(info["portal"], n_entries)
+        db.engine.dispose()
+    return out
+
+
+def effort(info):
+    targets_ = effort_targets(info)
+    measured = in_process(info, targets_)
+    print(f"\nIn-process, issue 45's effort report over the bench portal with {info['effort_entries']:,} time entries, "
+          f"as the superuser, one request at a time ({RUNS} each; target: under {EFFORT_TARGET_MS} ms)")
+    print(f"  {'endpoint':48s} {'queries':>7s} {'bytes':>9s} {'gzip':>8s} {'p50 ms':>7s} {'p95 ms':>7s}")
+    for name, _, _ in targets_:
+        m = measured[name]
+        print(f"  {name:48s} {m['queries']:7d} {m['bytes']:9d} {m['gzip']:8d} {m['ms']:7.2f} {m['p95']:7.2f}")
+
+
+def effort_only():
+    """`scripts/bench.py effort`: the bench tree alone with issue 45's effort data (BENCH_EFFORT_ENTRIES time
+    entries, 200,000 by default), then the effort report's reads; a minute or two."""
+    env = dict(os.environ, DATABASE_URL=DB, RATELIMIT_ENABLED="0", PYTHONPATH=ROOT)
+    flask = [os.path.join(ROOT, ".venv/bin/flask"), "--app", "api"]
+    fresh_database(env)
+    sh(*flask, "db", "upgrade", env=env)
+    built = sh(*flask, "bench-data", "--modules", "10000", "--members", "50", env=env)
+    info = json.loads(built.strip().splitlines()[-1])
+    t0 = time.perf_counter()
+    info.update(add_effort(info, EFFORT_ENTRIES))
+    print(f"effort data: {info['effort_entries']:,} time entries in {time.perf_counter() - t0:.1f} s")
+    settle()
+    effort(info)
+
+
 if __name__ == "__main__":
-    work_only() if sys.argv[1:] == ["work"] else main()
+    {"work": work_only, "effort": effort_only}.get(sys.argv[1] if sys.argv[1:] else "", main)()

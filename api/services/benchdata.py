@@ -15,7 +15,7 @@ from .platforms import PORTAL
 STATUSES = ["NOT_STARTED", "IN_PROGRESS", "BLOCKED", "COMPLETED", "VERIFIED_COMPLETE"]
 
 
-def build(n_modules=10000, n_members=50, wide=200, relations=0):
+def build(n_modules=10000, n_members=50, wide=200, relations=0, effort=0):
     root = db.session.scalar(sa.select(Module).where(Module.platform == "4rineu", Module.level == 0))
     owner = accounts.find_by_email("bench@bench.local") or accounts.create_user(
         "bench@bench.local", "bench-pass", "Bench Superuser", superuser=True)
@@ -101,9 +101,62 @@ def build(n_modules=10000, n_members=50, wide=200, relations=0):
         # Planner statistics, as autovacuum would gather them on a live database after such a load.
         with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
             conn.exec_driver_sql("ANALYZE")
-    return {"portal": portal.id, "wide_project": wide, "modules": len(rows) + 1, "members": n_members,
+    info = {"portal": portal.id, "wide_project": wide, "modules": len(rows) + 1, "members": n_members,
             "relations": len(pairs),
             "superuser": "bench@bench.local", "member": "member1@bench.local", "password": "bench-pass"}
+    if effort:  # issue 45's time entries (off by default: the other figures stay comparable)
+        info.update(build_effort(portal.id, effort))
+    return info
+
+
+# --- issue 45: effort (scripts/bench.py effort) -------------------------------------------------------------------
+
+def build_effort(portal_id, n_entries=200000, n_orgs=5, seed=45):
+    """Effort data on the bench portal: its settings (143.33 hours a person-month, periods M1-M18 and M19-M36),
+    every project running the last three years (its status' start date and deadline), a plan of `n_orgs`
+    organisations on each work package, and `n_entries` time entries spread over the portal's modules below its
+    projects, its members (each of an organisation; every seventh moves to the next one at M19) and the three
+    years. Bulk inserts; about 20 seconds for 200,000 entries on PostgreSQL."""
+    import random
+    from ..models import EffortPlan, EffortSettings, TimeEntry
+    from ..models.base import utcnow
+    from .effort import add_months
+    rnd = random.Random(seed)
+    today = date.today()
+    start = add_months(date(today.year, today.month, 1), -36)
+    m19 = add_months(start, 18)
+    portal = db.session.get(Module, portal_id)
+    db.session.merge(EffortSettings(portal_id=portal_id, hours_per_pm=143.33, periods="M1-M18\nM19-M36"))
+    modules = db.session.execute(sa.select(Module.id, Module.parent_id, Module.level).where(
+        Module.path.like(portal.path + "%"), Module.level >= 2)).all()
+    projects = [m.id for m in modules if m.level == 2]
+    db.session.execute(sa.update(Deliverable).where(Deliverable.module_id.in_(projects))
+                       .values(start_date=start, deadline=add_months(start, 36) - timedelta(days=1)))
+    orgs = [f"Organisation {k + 1}" for k in range(n_orgs)]
+    db.session.execute(sa.insert(EffortPlan), [
+        {"module_id": m.id, "organisation": org, "person_months": round(rnd.uniform(0.5, 12), 2)}
+        for m in modules if m.level == 3 for org in orgs])
+    people = db.session.scalars(sa.select(Membership.user_id).where(Membership.module_id == portal_id)).all()
+    targets = [m.id for m in modules]
+    now = utcnow()
+    days = (add_months(start, 36) - start).days
+    batch = []
+    for i in range(n_entries):
+        person = people[i % len(people)]
+        day = start + timedelta(days=rnd.randrange(days))
+        org = orgs[(person + (day >= m19 and person % 7 == 0)) % n_orgs]
+        batch.append({"module_id": rnd.choice(targets), "portal_id": portal_id, "user_id": person, "day": day,
+                      "minutes": 30 * rnd.randint(1, 16), "activity_id": None, "note": "", "organisation": org,
+                      "created": now, "updated": now, "version": 1})
+        if len(batch) == 5000:
+            db.session.execute(sa.insert(TimeEntry), batch)
+            batch = []
+    if batch:
+        db.session.execute(sa.insert(TimeEntry), batch)
+    db.session.commit()
+    biggest = max(projects, key=lambda p: sum(1 for m in modules if m.parent_id == p)) if projects else None
+    named = db.session.scalar(sa.select(Module.id).where(Module.parent_id == portal_id, Module.name == "Project 1"))
+    return {"effort_entries": n_entries, "effort_project": named or biggest, "effort_start": start.isoformat()}
 
 
 # --- the search corpus (make bench: GET /api/search) ---------------------------------------------------------------

@@ -4,6 +4,7 @@ import functools
 import hashlib
 from dataclasses import dataclass
 
+from flask import has_request_context, request
 from sqlalchemy import ARRAY, Integer, String, and_, any_, bindparam, cast, distinct, false, func, or_, select, true
 from sqlalchemy import update as sql_update
 from sqlalchemy.orm import aliased
@@ -20,7 +21,7 @@ from ..models.module import path_ids, path_under, path_under_param, scope_id
 from ..models import (MODULE_OWNED, Brand, CustomField, CustomValue, Deliverable, FeedEntry, Membership, Module,
                       PicklistOption, Recurrence, User, Watch)
 from ..presenting import avatar_url, preview, status, user_name
-from . import custom_field_values, feed, members, platforms, recurrence, storage
+from . import custom_field_values, feed, members, platforms, recurrence, spent, storage
 from .events import watching
 from .platforms import PORTAL
 from .sentences import said
@@ -227,19 +228,36 @@ def present_ancestor(m):
 DESCENDANTS_COUNTED = 1000
 
 
-def _family():
+def _family(whole_portal):
     """The module (`:module`), its children and its ancestors (`:ancestors`, the breadcrumb) as rows, top down,
     with how many modules a delete takes along, up to `:counted` + 1 (the confirmation says; the module is in its
-    own subtree `:subtree`, and counting paths alone lets PostgreSQL read the path index only). Built once."""
+    own subtree `:subtree`, and counting paths alone lets PostgreSQL read the path index only), and the spent time
+    and plan of that subtree (issue 45; its portal `:portal`: the hours per person-month; `whole_portal`: the
+    module is that portal, whose time is that of its `portal_id`; None: without them, when the entity tag has just
+    read them). Built once."""
     below, me = aliased(Module), bindparam("module")
     subtree = select(below.path).where(path_under_param(below.path, "subtree")).limit(bindparam("counted") + 2)
     descendants = select(func.count() - 1).select_from(subtree.subquery())
     return row_select(or_(Module.id == me, Module.parent_id == me,
                           Module.id.in_(bindparam("ancestors", expanding=True)))) \
-        .add_columns(descendants.scalar_subquery().label("descendants")).order_by(Module.level, Module.idx, Module.id)
+        .add_columns(descendants.scalar_subquery().label("descendants"),
+                     *(spent.view_columns(whole_portal) if whole_portal is not None else ())) \
+        .order_by(Module.level, Module.idx, Module.id)
 
 
-_FAMILY = _family()
+_FAMILY = {whole_portal: _family(whole_portal) for whole_portal in (None, False, True)}
+# The request's entity tag of module/view read the module's spent time and plan (etag(), just before load_view):
+# the view takes them from there instead of summing the subtree's time a second time.
+_SPENT_READ = "api.modules.spent"
+
+
+def _spent_read_by_etag(module_id):
+    """(minutes, planned person-months, hours per person-month) of the module as this request's etag() read them,
+    once (a view built later in the request, after a write, reads its own); None when it did not."""
+    if not has_request_context():
+        return None
+    read = request.environ.pop(_SPENT_READ, None)
+    return read[1:] if read and read[0] == module_id else None
 
 
 def load_view(user, module_id):
@@ -248,8 +266,10 @@ def load_view(user, module_id):
     user = real(user)
     module = visible_module(user, module_id)
     r = perm.rights(user, module)
-    family = read_rows(_FAMILY, {"module": module.id, "ancestors": module.ancestor_ids,
-                                 "subtree": module.path + "%", "counted": DESCENDANTS_COUNTED}).all()
+    spent_of = _spent_read_by_etag(module.id)
+    family = read_rows(_FAMILY[None if spent_of else module.level == 1],
+                       {"module": module.id, "ancestors": module.ancestor_ids, "subtree": module.path + "%",
+                        "counted": DESCENDANTS_COUNTED, "portal": scope_id(module.path)}).all()
     ancestors = [m for m in family if m.level < module.level]
     own = family[len(ancestors)]
     children = family[len(ancestors) + 1:]
@@ -271,6 +291,7 @@ def load_view(user, module_id):
         "links": links.of("module", Ctx(user, module, r, has_deliverable=d is not None,  # moved as a row
                                         watching=watch["watching"])),
         "watch": watch,
+        "spent": spent.present(*(spent_of or (own.spent_minutes, own.planned_pm, own.hours_per_pm))),
         "fullPath": [present_ancestor(a) for a in shown],
         "fqn": "/".join([a.name for a in shown] + [module.name]),
         "children": rows_of(user, children, {module.id: r}, checklist_fields=fields_),
@@ -282,31 +303,46 @@ def load_view(user, module_id):
 # What a module page shows changes with any write in its portal (every write records a feed entry there, in its
 # transaction), with a change of any person shown (user.updated) and with the viewer's rights. PAYLOAD is bumped
 # when the shape of the answers changes.
-PAYLOAD = "4"
+PAYLOAD = "5"
 
 
-def _changes(in_portal):
+def _changes(in_portal, with_spent=False, whole_portal=False):
     """The last feed entry, the last change of a person, the last change of a watch (in the portal `:portal`
     when `in_portal`; everywhere at a platform root). Watching shows on the page (the reader's toggle, the
-    count): a watch changed anywhere in the portal changes it too."""
+    count): a watch changed anywhere in the portal changes it too. `with_spent`: also what the spent time of
+    the module's subtree (`:subtree`; `whole_portal`: the portal's) depends on (issue 45)."""
     last, watched = select(func.max(FeedEntry.id)), select(func.max(Watch.updated))
     if in_portal:
         last, watched = last.where(FeedEntry.portal_id == bindparam("portal")), \
             watched.where(Watch.portal_id == bindparam("portal"))
-    return select(last.scalar_subquery(), select(func.max(User.updated)).scalar_subquery(), watched.scalar_subquery())
+    stmt = select(last.scalar_subquery(), select(func.max(User.updated)).scalar_subquery(), watched.scalar_subquery())
+    if with_spent:
+        entries, columns = spent.change_columns(whole_portal)
+        stmt = stmt.add_columns(*columns).select_from(entries)
+    return stmt
 
 
-# Built once: every module/view and module/list (and each 304) runs one of them.
-_CHANGES, _CHANGES_IN_PORTAL = _changes(False), _changes(True)
+# Built once: every module/view and module/list (and each 304) runs one of them; the view and the tree show spent
+# time, the list does not.
+_CHANGES = {(level, with_spent): _changes(level > 0, with_spent, level == 1) for level in (0, 1, 2)
+            for with_spent in (False, True)}
 
 
 def etag(user, module, kind):
-    """The entity tag of module/view or module/list of `module` for `user` (one query)."""
-    stmt = _CHANGES_IN_PORTAL if module.level > 0 else _CHANGES
-    last_id, people_at, watch_at = read_rows(stmt, {"portal": scope_id(module.path)}).one()
+    """The entity tag of module/view or module/list of `module` for `user` (one query). The view's and the tree's
+    read the spent time and plan of the module's subtree too (time is logged without a feed entry); the view's
+    leaves them for load_view, which then does not sum them again."""
+    with_spent = kind != "list"
+    last_id, people_at, watch_at, *spent_on = read_rows(_CHANGES[min(module.level, 2), with_spent],
+                                                        {"portal": scope_id(module.path),
+                                                         "subtree": module.path + "%"}).one()
+    if kind == "view" and has_request_context():  # the view about to be built takes them (load_view)
+        _n, minutes, _updated, planned_pm, hours_per_pm = spent_on
+        request.environ[_SPENT_READ] = (module.id, minutes, planned_pm, hours_per_pm)
     rights = sorted((mid, m.admin, m.allow_view, m.allow_create, m.allow_edit, m.allow_delete)
                     for mid, m in perm.user_memberships(user).items())
     raw = (f"{PAYLOAD}|{kind}|{module.id}|{user.id}|{user.is_superuser}|{last_id}|{people_at}|{watch_at}|{rights}"
+           f"|{spent_on}"
            f"|{perm.token_scope_key(user)}")  # an API token's scope changes the links offered
     return hashlib.sha256(raw.encode()).hexdigest()[:32]
 
@@ -328,8 +364,10 @@ TREE_CAP = 2000
 TREE_ROW_LINKS = ("relations", "add_relation")
 DONE_STATUSES = ("COMPLETED", "VERIFIED_COMPLETE")
 # The subtree below `:prefix` (the root left out), top down: a LIMIT keeps a huge subtree's read bounded (the
-# answer then says `truncated`). Built once; the visibility clause, when the reader sees only parts, is added.
-_SUBTREE = row_select(path_under_param(Module.path, "prefix"), Module.id != bindparam("root"))
+# answer then says `truncated`). Built once; the visibility clause, when the reader sees only parts, is added. Each
+# row carries the minutes logged on it (issue 45), added up the tree in Python.
+_SUBTREE = row_select(path_under_param(Module.path, "prefix"), Module.id != bindparam("root")) \
+    .add_columns(spent.own_minutes().label("spent_own"))
 
 
 def _rollups(rows):
@@ -370,11 +408,12 @@ def _tree_order(rows, root_id):
 
 def load_tree(user, module_id, type_=None, cap=TREE_CAP):
     """module/tree: the descendants of a module the user may view, depth first, as rows (module/list's) with
-    their `depth` below the module, the tab each lives under on its parent's page, and on every parent a
-    `rollup` of its descendants (total, done, by status, flagged). With `type_`: only the rows of that type and
-    the parents they sit under. At most `cap` modules are read (`truncated` says when more exist). The relations
-    between two of the rows (issue 42: the Gantt's arrows). A fixed number of queries whatever the size of the
-    subtree."""
+    their `depth` below the module, the tab each lives under on its parent's page, on every parent a `rollup` of
+    its descendants (total, done, by status, flagged) and on every row the minutes logged on its subtree
+    (`spentMinutes`, issue 45). With `type_`: only the rows of that type and the parents they sit under. At most
+    `cap` modules are read (`truncated` says when more exist; then one query more reads the subtree's minutes, so
+    the rows still count the time below the cut). The relations between two of the rows (issue 42: the Gantt's
+    arrows). A fixed number of queries whatever the size of the subtree."""
     user = real(user)
     root = visible_module(user, module_id)
     visible = _visible_clause(user, root)
@@ -387,6 +426,8 @@ def load_tree(user, module_id, type_=None, cap=TREE_CAP):
     ordered = [m for m, _ in placed]
     depth = {m.id: d for m, d in placed}
     sums = _rollups(ordered)
+    minutes = spent.spread(root.path, read) if truncated else \
+        spent.roll_up(ordered, {m.id: m.spent_own for m in read})
     if type_:
         keep = {m.id for m in ordered if m.type == type_}
         parent_of = {m.id: m.parent_id for m in ordered}
@@ -401,6 +442,7 @@ def load_tree(user, module_id, type_=None, cap=TREE_CAP):
     out = rows_of(user, ordered, {root.id: perm.rights(user, root)}, ids=ids, more_links=TREE_ROW_LINKS)
     for row, m in zip(out, ordered):
         row["depth"] = depth[m.id]
+        row["spentMinutes"] = minutes[m.id]
         row["tab"] = platforms.tab_under(m.platform, types.get(m.parent_id), m.type) or row["tab"]
         if m.id in sums:
             row["rollup"] = sums[m.id]
@@ -418,15 +460,16 @@ def subtree_query(module):
 
 # --- the tasks of a subtree (tasks-all, the portal's task lists): paged, filtered and sorted in SQL -----------
 
-TASK_SORTS = ("tree", "name", "status", "owner", "deadline", "startDate", "project", "id")
+TASK_SORTS = ("tree", "name", "status", "owner", "deadline", "startDate", "project", "id", "spent")
 STATUSES = tuple(name for name, _ in DELIVERABLE_STATUSES)
 
 
 def detailed_list_by_type(user, type_, module_id, page, filters):
     """One page of the modules of `type_` below `module_id` that the user may view, with their deliverable,
-    checklist state, parent, project and entry module (the portal): filtered (status, owner, a deadline range,
-    text in the name), sorted and counted in SQL. Rights are decided in the query: the subtree of every module
-    where the user's memberships give view (all of it for a superuser or a viewer of the root)."""
+    checklist state, parent, project and entry module (the portal) and the minutes logged on its subtree
+    (`spentMinutes`, issue 45): filtered (status, owner, a deadline range, text in the name), sorted and counted
+    in SQL. Rights are decided in the query: the subtree of every module where the user's memberships give view
+    (all of it for a superuser or a viewer of the root)."""
     root = visible_module(user, module_id)
     shape = _TaskShape(min(root.level, 2), page.key or "tree", page.descending,
                        *(bool(filters.get(k)) for k in ("status", "owner", "from", "to")), bool(page.q),
@@ -440,7 +483,10 @@ def detailed_list_by_type(user, type_, module_id, page, filters):
     ids = read_rows(ids, params).scalars().all()
     rank = {mid: i for i, mid in enumerate(ids)}
     rows = sorted(read_rows(_ROWS_BY_ID, {"ids": ids}).all(), key=lambda m: rank[m.id]) if ids else []
-    return task_rows(user, rows), total
+    out = task_rows(user, rows)
+    for row, m in zip(out, rows):
+        row["spentMinutes"] = m.spent
+    return out, total
 
 
 def task_rows(user, rows):
@@ -468,8 +514,9 @@ def task_rows(user, rows):
     return out
 
 
-# Built once: a page of rows by id, and the names of their ancestors.
-_ROWS_BY_ID = row_select(ids=bindparam("ids", expanding=True))
+# Built once: a page of rows by id (with the minutes of each one's subtree, issue 45), and the names of their
+# ancestors.
+_ROWS_BY_ID = row_select(ids=bindparam("ids", expanding=True)).add_columns(spent.subtree_minutes().label("spent"))
 _NAMES_BY_ID = select(Module.id, Module.name, Module.type, Module.platform, Module.level) \
     .where(Module.id.in_(bindparam("ids", expanding=True)))
 
@@ -537,7 +584,9 @@ def _build_task_statements(shape, visible):
         cols = [func.lower(_OWNER.name)]
     else:
         cols = {"name": [func.lower(Module.name)], "status": [Deliverable.status],
-                "deadline": [Deliverable.deadline], "startDate": [Deliverable.start_date], "id": [Module.id]}[key]
+                "deadline": [Deliverable.deadline], "startDate": [Deliverable.start_date], "id": [Module.id],
+                # the minutes of each match's subtree (0 when none: last when descending)
+                "spent": [spent.subtree_minutes()]}[key]
     order = [(col.desc() if shape.descending else col.asc()) for col in cols]
     if key in ("deadline", "startDate", "status", "owner"):
         order = [o.nulls_last() for o in order]

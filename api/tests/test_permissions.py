@@ -33,10 +33,10 @@ ALLOWED = {
 
 # Watching, live updates and the @ menu: whoever views (a lock changes nothing; nobody watches P in this world).
 BASE = {"view", "add_comment", "feed", "tree", "watch", "live", "mentionable", "relations", "baselines",
-        "export_mspdi"}
+        "export_mspdi", "effort_report"}
 EDIT = {"edit", "add_deliverable", "add_start_date", "add_deadline", "add_commence_date", "add_completion_date",
         "add_article", "add_file", "add_reference", "add_metric", "add_custom_field", "add_relation", "add_baseline",
-        "save_logo",
+        "save_logo", "effort_plan",
         "add_membership", "invite"}
 CREATE = {"add_phase", "add_task"}
 ROW = {"view", "edit", "delete", "reindex"}  # what a row of a list acts on (links.ROW_LINKS)
@@ -65,6 +65,13 @@ for _role in ("editor", "direct_admin", "inherited_admin", "superuser"):
     LINKS[_role] = LINKS[_role] | {"templates"}
 for _role in ("inherited_admin", "superuser"):
     LINKS[_role] = LINKS[_role] | {"clone"}
+# Issue 45 (time): the time logged below P, for whoever views it; logging time, for whoever may create on P (or is
+# an admin of its portal); a lock changes neither.
+for _role in LINKS:
+    LINKS[_role], LOCKED_LINKS[_role] = LINKS[_role] | {"time"}, LOCKED_LINKS[_role] | {"time"}
+for _role in ("creator", "direct_admin", "inherited_admin", "superuser"):
+    LINKS[_role] = LINKS[_role] | {"add_time", "start_timer"}
+    LOCKED_LINKS[_role] = LOCKED_LINKS[_role] | {"add_time", "start_timer"}
 
 
 @pytest.fixture(scope="module")

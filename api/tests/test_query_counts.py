@@ -1,4 +1,5 @@
 """Reading a module, a list or a subtree costs a fixed number of queries, whatever its size."""
+import datetime
 from types import SimpleNamespace
 
 import pytest
@@ -6,6 +7,7 @@ import sqlalchemy as sa
 
 from api.extensions import db as _db
 from api.models import CustomField, CustomValue, Deliverable, Membership, Module, User
+from api.models.effort import EffortPlan, TimeEntry
 
 from .conftest import claim_shared_data, login_headers, new_grant, new_module, new_user, root
 
@@ -16,7 +18,8 @@ MEASURED = {}
 
 
 def _children(parent, type_, n, user, check):
-    """n children of `parent` in bulk, every other one with a deliverable, a checklist value and a member."""
+    """n children of `parent` in bulk, every other one with a deliverable, a checklist value and a member, every
+    fourth with i + 1 minutes of time logged (issue 45)."""
     rows = [Module(parent_id=parent.id, name=f"{type_} {i}", description="", type=type_, platform=parent.platform,
                    level=parent.level + 1, idx=i, path=parent.path) for i in range(n)]
     _db.session.add_all(rows)
@@ -29,6 +32,9 @@ def _children(parent, type_, n, user, check):
                                         option_id=check.options[1].id))
         if i % 3 == 0:
             _db.session.add(Membership(module_id=m.id, user_id=user.id, allow_view=True, allow_edit=True))
+        if i % 4 == 0:
+            _db.session.add(TimeEntry(module_id=m.id, portal_id=int(parent.path.split("/")[2]), user_id=user.id,
+                                      minutes=i + 1, day=datetime.date(2026, 1, 5)))
     _db.session.commit()
     return rows
 
@@ -48,6 +54,8 @@ def world(app, request):
         _children(project, "4rineu_task", n, _db.session.get(User, member.id), check)
         phase = new_module(project, "4rineu_phase", f"Phase {n}", idx=n + 1)
         _children(phase, "4rineu_task", 3, _db.session.get(User, member.id), check)
+        _db.session.add(EffortPlan(module_id=phase.id, organisation="ACME", person_months=1))
+        _db.session.commit()
         out.projects[n] = project.id
     return out
 
@@ -90,6 +98,43 @@ def test_fixed_query_count(client, count_queries, world, endpoint, who):
     print(f"\n{endpoint} as {who}: {counts[5]} queries for 5 children, {counts[500]} for 500")
     assert counts[5] == counts[500], counts
     assert counts[500] <= LIMIT, counts
+
+
+def _logged(n):
+    """The minutes the world logs below project n: i + 1 on every fourth of its n tasks and of its phase's 3."""
+    return sum(i + 1 for i in range(0, n, 4)) + 1
+
+
+@pytest.mark.parametrize("who", ["su", "member"])
+def test_spent_time_costs_no_query_more(client, count_queries, world, who):
+    """Issue 45: the view's `spent`, the tree's and the task list's `spentMinutes` and the task list sorted by spent
+    time are read in the statements those reads run anyway: the same count for 5 or 500 children, and sorting by
+    spent time costs what the default order costs."""
+    headers = login_headers(client, getattr(world, who))
+    counts = {}
+    for n in (5, 500):
+        project = world.projects[n]
+        count, body = _measure(client, count_queries, headers, URLS["module/view"].format(id=project))
+        counts[("view", n)] = count
+        assert body["item"]["spent"]["minutes"] == _logged(n) and body["item"]["spent"]["plannedHours"] == 143.33
+        assert sum(c["childCount"] for c in body["item"]["children"]) == 3
+        count, body = _measure(client, count_queries, headers, f"/api/module/tree/{project}")
+        counts[("tree", n)] = count
+        assert sum(r["spentMinutes"] for r in body["item"]["rows"] if r["depth"] == 0) == _logged(n)
+        for sort in ("", "&sort=-spent"):
+            count, body = _measure(client, count_queries, headers, URLS["detailed-list-by-type"].format(id=project)
+                                   + sort)
+            counts[("tasks" + sort, n)] = count
+            # (a page holds 500 of the 503 tasks: by spent time, the ones left out logged none)
+            assert sum(r["spentMinutes"] for r in body["list"]) == _logged(n) or (n == 500 and not sort)
+        spent_order = [r["spentMinutes"] for r in body["list"]]
+        assert spent_order == sorted(spent_order, reverse=True) and spent_order[0] == (n - 1) // 4 * 4 + 1
+    print(f"\nas {who}: {counts}")
+    for what in ("view", "tree", "tasks", "tasks&sort=-spent"):
+        assert counts[(what, 5)] == counts[(what, 500)] <= LIMIT, counts
+    assert counts[("tasks&sort=-spent", 500)] == counts[("tasks", 500)], counts
+    if (("module/view", who)) in MEASURED:  # the view costs what it cost before it carried `spent`
+        assert counts[("view", 500)] == MEASURED[("module/view", who)][500]
 
 
 def test_member_rows_carry_their_own_rights(client, world):

@@ -50,6 +50,8 @@ from api.models import (Article, Baseline, BaselineDate, Brand, CalendarFeed, Cl
                         CustomValue, Deliverable, FileVersion, SavedView,
                         Invitation, Membership, Metric, Module, Notification, PasswordReset, PicklistOption, Reference,
                         Recurrence, Relation, Report, User, VaultFile, Watch, Webhook, WebhookDelivery)
+from api.models import TimeEntry, Timesheet  # issue 45 (timesheets)
+from api.models import TimeActivity  # issue 45 (time)
 from api.models.base import utcnow
 from api.services import accounts, background, storage
 from api.services import invitations as invitations_service
@@ -341,6 +343,31 @@ def _build_world():
                                                                                f"matrix-feed-{key}-{'t' * 30}"),
                                                             created=utcnow()) for key, uid in people.items()])):
         w.own_feed[key] = w.keep("calendar_feed", "own_feed_" + key, fid)
+    # Issue 45 (timesheets): the author's time on the task in March 2026 and that month submitted (`sheet`); each
+    # role's own March submitted too (nobody decides their own). The outsider works elsewhere.
+    from datetime import date
+    s.execute(insert(TimeEntry), [dict(module_id=task, portal_id=portal, user_id=author, day=date(2026, 3, 2),
+                                       minutes=90, organisation="Acme", note="")])
+    w.own_sheet, sheet_people = {}, ("author",) + ROLES[2:]
+    for key, sid in zip(sheet_people, _insert(Timesheet, [dict(user_id=people[k], portal_id=portal,
+                                                               month=date(2026, 3, 1), state="SUBMITTED",
+                                                               comment="", submitted=utcnow())
+                                                          for k in sheet_people])):
+        if key == "author":
+            w.sheet = w.keep("timesheet", "sheet", sid)
+        else:
+            w.own_sheet[key] = w.keep("timesheet", "own_sheet_" + key, sid)
+    # Issue 45 (time): the portal's activities (a form's GET makes them where there are none), and everyone's own
+    # time on P in January 2026 (the author's is someone else's for every role); the author's time on the task
+    # (above) is known too, its links being offered in P's list.
+    _insert(TimeActivity, [dict(portal_id=portal, name=name, idx=i, active=True)
+                           for i, name in enumerate(("Research", "Management"))])
+    w.own_time = {}
+    for key, eid in zip(PEOPLE, _insert(TimeEntry, [dict(module_id=p, portal_id=portal, user_id=uid,
+                                                         day=date(2026, 1, 12), minutes=60, organisation="", note="")
+                                                    for uid in people.values()])):
+        w.own_time[key] = w.keep("time_entry", "own_time_" + key, eid)
+    w.keep("time_entry", "time_on_task", s.scalar(_db.select(TimeEntry.id).where(TimeEntry.module_id == task)))
     s.commit()
     return w
 
@@ -528,6 +555,28 @@ BODIES = {
     "recurrence.recurrence_save": _const({"unit": "WEEK", "every": "2", "day": "3"}),
     "planning.settings": _const({"holidays": "2026-12-25 Christmas", "projectMonths": "1"}),
 }
+
+# Issue 45 (timesheets): JSON bodies.
+BODIES.update({
+    "timesheet.cell": lambda w, actor, args: Body({"moduleId": w.task, "day": "2026-05-04", "minutes": 60}, "json"),
+    "timesheet.submit": _const({"month": "2026-05"}, "json"),
+    "timesheet.return_": _const({"comment": "Please add Friday"}, "json"),
+})
+
+# Issue 45 (time): an hour and a half the day after everyone's own hour; an entry's time changed; the settings.
+BODIES.update({
+    "time.add": _const({"day": "2026-01-13", "duration": "1.5"}),
+    "time.edit": _const({"duration": "2"}),
+    "time.settings": _const({"activities": "Research\nTravel", "hoursPerPersonMonth": "150", "periods": "M1-M12"}),
+})
+
+# Issue 45 (effort plan): a cell of P's plan for its phase (a work package), as JSON or as a CSV file.
+BODIES.update({
+    "effort.plan_save": lambda w, actor, args: Body({"cells": [{"moduleId": w.phase, "organisation": "Org A",
+                                                                "personMonths": 2}]}, "json"),
+    "effort.plan_import": lambda w, actor, args: Body({"file": (io.BytesIO(
+        f"work package,organisation,person-months\n{w.phase},Org A,2\n".encode()), "plan.csv")}, "multipart"),
+})
 
 
 # --- the matrix -----------------------------------------------------------------------------------------
@@ -1091,6 +1140,95 @@ row("calendar_feed.ical", "GET", Case(lambda w: f"/api/calendar-feed/ical/{w.fee
 # The test schema is made by create_all, not by the migrations: health rightly answers 503 (and needs no token).
 row("health.health", "GET", Case(at("/api/health"), public(503)))
 
+# Issue 45 (timesheets): one's own week, cells and months where one works (the outsider works elsewhere: 404);
+# another's week, and deciding a month, for the portal's admins and supervisors (the superuser, the portal's admin);
+# a month another person submitted is not there for anyone else (404); nobody decides their own (403). A cell needs
+# log_time on its module: view and create (or the deliverable's owner, or a portal admin).
+WORKS_IN = needs("view")
+DECIDERS = needs("admin", on=ON_PORTAL)
+LINKLESS.update({
+    "timesheet.week": "the timesheet page of a portal the user works in",
+    "timesheet.cell": "the week's links.cell (the week is no list the matrix walks)",
+    "timesheet.submit": "the week's months[].links.submit (the week is no list the matrix walks)",
+    "timesheet.months": "the timesheet page; the portal's `timesheets` link offers it to whoever views the portal",
+})
+
+
+def _own_sheet(template):
+    return lambda w: template.format(sheet=w.own_sheet.get(w.role, w.sheet))
+
+
+row("timesheet.week", "GET", Case(at("/api/time/week/{portal}?week=2026-W10"), WORKS_IN),
+    Case(at("/api/time/week/{portal}?week=2026-W10&user={user_author}"), DECIDERS, "someone else's"))
+row("timesheet.cell", "POST", Case(at("/api/time/cell/{portal}"), needs("view", "create")))
+row("timesheet.submit", "POST", Case(at("/api/time/month/{portal}"), WORKS_IN))
+row("timesheet.months", "GET", Case(at("/api/time/months/{portal}"), WORKS_IN),
+    Case(at("/api/time/months/{portal}?state=SUBMITTED"), WORKS_IN, "submitted"))
+for _endpoint, _template, _name in (("timesheet.approve", "/api/time/month/approve/{}", "approve"),
+                                    ("timesheet.return_", "/api/time/month/return/{}", "return")):
+    row(_endpoint, "POST",
+        Case(at(_template.format("{sheet}")), DECIDERS, "someone else's", link=("timesheet", "sheet", _name)),
+        Case(_own_sheet(_template.format("{sheet}")), needs("view", **{r: 403 for r in ROLES[2:]}), "own"))
+row("timesheet.pdf", "GET",
+    Case(at("/api/time/month/pdf/{sheet}"), DECIDERS, "someone else's", link=("timesheet", "sheet", "pdf")),
+    Case(_own_sheet("/api/time/month/pdf/{sheet}"), WORKS_IN, "own", link=("timesheet", "own_sheet_{role}", "pdf")))
+
+# Issue 45 (effort plan and report): a project's plan is its editors' (read as a form is: a lock blocks it, 423), its
+# report its viewers'; a module that is no project has neither (403).
+NOT_A_PROJECT = needs("view", **{role: 403 for role in ROLES[2:]})
+LINKLESS.update({
+    "effort.plan_save": "the plan's links.save (the plan is no list the matrix walks)",
+    "effort.plan_import": "the plan's links.import (the plan is no list the matrix walks)",
+})
+row("effort.plan", "GET",
+    Case(at("/api/time/plan/{P}"), needs("edit"), link=("module", "P", "effort_plan")),
+    Case(at("/api/time/plan/{L}"), needs("edit", locked=True), "locked"),
+    Case(at("/api/time/plan/{phase}"), NOT_A_PROJECT, "not a project"))
+row("effort.plan_save", "PUT",
+    Case(at("/api/time/plan/{P}"), needs("edit")),
+    Case(at("/api/time/plan/{L}"), needs("edit", locked=True), "locked"))
+row("effort.plan_import", "POST",
+    Case(at("/api/time/plan/import/{P}"), needs("edit")),
+    Case(at("/api/time/plan/import/{L}"), needs("edit", locked=True), "locked"))
+row("effort.report", "GET",
+    Case(at("/api/time/report/{P}"), needs("view"), link=("module", "P", "effort_report")),
+    Case(at("/api/time/report/{phase}"), NOT_A_PROJECT, "not a project"))
+
+# Issue 45 (time): logged where one may (the create right; the world's deliverable has no owner; a portal admin) and
+# read by the module's viewers; an entry changed and deleted by its person (who views the module) or an admin of
+# its portal (P's own admin is none: 403); a portal's effort settings, its admins'. The timer is one's own: started
+# where one may log time; stopped or discarded, none runs in the world (404).
+LINKLESS.update({
+    "time.timer": "the signed-in user's own timer (currentuser's `timer` link)",
+})
+row("time.add_form", "GET", Case(at("/api/time/add/{P}"), needs("create"), link=("module", "P", "add_time")))
+row("time.add", "POST", Case(at("/api/time/add/{P}"), needs("create"), link=("module", "P", "add_time")))
+row("time.list_", "GET", Case(at("/api/time/list/{P}"), needs("view"), link=("module", "P", "time")))
+
+
+def _own_time(template):
+    return lambda w: template.format(entry=w.own_time.get(w.role, w.own_time["author"]))
+
+
+for _endpoint, _methods, _template, _name in (("time.edit_form", "GET", "/api/time/edit/{}", "edit"),
+                                              ("time.edit", "POST", "/api/time/edit/{}", "edit"),
+                                              ("time.delete", "DELETE", "/api/time/delete/{}", "delete")):
+    row(_endpoint, _methods,
+        Case(_own_time(_template.format("{entry}")), needs("view"), "own",
+             link=("time_entry", "own_time_{role}", _name)),
+        Case(at(_template.format("{own_time_author}")), PORTAL_ADMINS_ON_P, "someone else's",
+             link=("time_entry", "own_time_author", _name)))
+row("time.timer", "GET", Case(at("/api/time/timer"), signed_in()))
+row("time.timer_start", "POST", Case(at("/api/time/timer/start/{P}"), needs("create"), link=("module", "P", "start_timer")))
+row("time.timer_stop", "POST", Case(at("/api/time/timer/stop"), signed_in(404), "none running"))
+row("time.timer_discard", "DELETE", Case(at("/api/time/timer"), signed_in(404), "none running"))
+row("time.settings_form", "GET",
+    Case(at("/api/time/settings/{portal}"), PORTAL_ADMINS, link=("module", "portal", "effort_settings")),
+    Case(at("/api/time/settings/{P}"), NOT_A_PORTAL, "a project"))
+row("time.settings", "POST PUT",
+    Case(at("/api/time/settings/{portal}"), PORTAL_ADMINS, link=("module", "portal", "effort_settings")),
+    Case(at("/api/time/settings/{P}"), NOT_A_PORTAL, "a project"))
+
 
 def app_routes(app):
     out = set()
@@ -1195,6 +1333,7 @@ SESSION_WRITES = {"accounts.login", "accounts.logout", "accounts.forgot_password
                   # issue 44: one's own saved views (personal: not in the module's feed) and calendar feeds
                   "saved_view.add", "saved_view.edit", "saved_view.delete", "calendar_feed.add",
                   "calendar_feed.delete"}
+SESSION_WRITES |= {"time.timer_start"}  # issue 45: one's own running timer (no page of a module shows it)
 
 
 @pytest.mark.parametrize("endpoint,method,case", _write_params())
@@ -1254,6 +1393,8 @@ def views(w):
         (f"/api/brand/find/{w.P}", "brand"), ("/api/notification/list", "notification"),
         (f"/api/webhook/list/{w.portal}", "webhook"), (f"/api/webhook/deliveries/{w.portal}/{w.webhook}", "webhook_delivery"),
         (f"/api/view/list/{w.P}", "saved_view"), ("/api/calendar-feed/list", "calendar_feed"),
+        (f"/api/time/months/{w.portal}", "timesheet"),
+        (f"/api/time/list/{w.P}", "time_entry"),
     ]
 
 
@@ -1357,6 +1498,9 @@ ARG_KINDS = {"module_id": "module", "previous_id": "module", "membership_id": "m
              "user_id": "user", "invitation_id": "invitation", "webhook_id": "webhook",
              "delivery_id": "webhook_delivery", "notification_id": "notification", "relation_id": "relation",
              "baseline_id": "baseline", "view_id": "saved_view", "feed_id": "calendar_feed"}
+ARG_KINDS.update(portal_id="module", sheet_id="timesheet")  # issue 45 (timesheets)
+ARG_KINDS.update(project_id="module")  # issue 45 (effort plan and report)
+ARG_KINDS.update(entry_id="time_entry")  # issue 45 (time)
 QUERY_KINDS = {"template": "template"}
 
 
@@ -1480,6 +1624,12 @@ EMITTED_ROUTES = {
     "saved_view.view", "saved_view.edit", "saved_view.delete", "saved_view.add", "calendar_feed.delete",
     "calendar_feed.add", "calendar_feed.list_",
 }
+
+EMITTED_ROUTES |= {"timesheet.months", "timesheet.approve", "timesheet.return_", "timesheet.pdf", "timesheet.cell",
+                   "timesheet.submit"}  # issue 45 (timesheets)
+EMITTED_ROUTES |= {"effort.plan", "effort.plan_save", "effort.plan_import", "effort.report"}  # issue 45 (effort)
+EMITTED_ROUTES |= {"time.add", "time.list_", "time.edit", "time.delete", "time.settings_form", "time.timer",
+                   "time.timer_stop", "time.timer_discard"}  # issue 45 (time)
 
 
 def test_every_route_name_offered_is_listed(client, db):

@@ -56,6 +56,7 @@ def upgrade():
                     sqlite_autoincrement=True)
     op.create_index('ix_time_entry_user_day', 'time_entry', ['user_id', 'day'])
     op.create_index('ix_time_entry_portal_day', 'time_entry', ['portal_id', 'day'])
+    op.create_index('ix_time_entry_module_minutes', 'time_entry', ['module_id', 'minutes'])
     op.create_table('timer',
                     sa.Column('user_id', sa.Integer(), sa.ForeignKey('user.id', ondelete='CASCADE'),
                               primary_key=True),
@@ -95,6 +96,7 @@ def upgrade():
 def downgrade():
     for table in ('effort_plan', 'effort_settings', 'timesheet', 'timer'):
         op.drop_table(table)
+    op.drop_index('ix_time_entry_module_minutes', table_name='time_entry')
     op.drop_index('ix_time_entry_portal_day', table_name='time_entry')
     op.drop_index('ix_time_entry_user_day', table_name='time_entry')
     op.drop_table('time_entry')

@@ -45,8 +45,21 @@ class RollupSchema(Camel):
     flagged = fields.Boolean(metadata={"description": "the module is done while some descendants are open"})
 
 
+SPENT_MINUTES = "minutes of time logged on the module and its whole subtree (issue 45)"
+
+
+class SpentSchema(Camel):
+    """The time spent on a module's subtree, and the plan (issue 45)."""
+    minutes = fields.Integer(metadata={"description": SPENT_MINUTES})
+    hours = fields.Float(metadata={"description": "the same in hours, 2 decimals"})
+    plannedHours = fields.Float(allow_none=True, metadata={
+        "description": "the effort plan's person-months on the subtree × the portal's hours per person-month "
+                       "(2 decimals); null when the subtree has no plan"})
+
+
 class TreeRowSchema(ModuleRowSchema):
     depth = fields.Integer(metadata={"description": "0 for the module's children (or a row whose parent is not shown)"})
+    spentMinutes = fields.Integer(metadata={"description": SPENT_MINUTES})
     rollup = fields.Nested(RollupSchema, metadata={"description": "on a module with descendants only"})
     float = fields.Integer(metadata={"description": "total float in working days (a dated row): how far it may "
                                                    "slip before the plan's end does"})
@@ -122,6 +135,7 @@ class ModuleSchema(Camel):
     memberships = fields.List(fields.Nested(MembershipSchema))
     childTypes = fields.List(fields.Nested(ChildTypeSchema))
     watch = fields.Nested(WatchSchema, metadata={"description": "the reader's watch and the number of watchers"})
+    spent = fields.Nested(SpentSchema)
 
 
 class TrailSchema(AncestorSchema):
@@ -132,6 +146,8 @@ class TrailSchema(AncestorSchema):
 
 class TaskRowSchema(ModuleRowSchema):
     completed = fields.Boolean()
+    spentMinutes = fields.Integer(metadata={"description": SPENT_MINUTES + "; in the task lists "
+                                                           "(detailed-list-by-type) only"})
     parentName = fields.String(allow_none=True)
     projectId = fields.Integer(allow_none=True)
     projectName = fields.String(allow_none=True)

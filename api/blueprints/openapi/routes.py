@@ -90,6 +90,19 @@ STATUSES = {
     **{f"calendar_feed.{e}": (403,) for e in ("list_", "add_form", "add", "delete")},
     "calendar_feed.ical": (404, 429),
     "saved_view.add": (403,), "saved_view.edit_form": (403,), "saved_view.edit": (403,), "saved_view.delete": (403,),
+    # issue 45: a project's effort plan is its editors' (a lock blocks it); its report its viewers' (422: a period in
+    # project months of a project without a start date)
+    "effort.plan": RIGHTS, "effort.plan_save": RIGHTS, "effort.plan_import": RIGHTS, "effort.report": (403, 422),
+    # issue 45: time is logged where one may (403), changed by its person or a portal admin, never in an approved
+    # month (423); the timer stops or discards only a running one (404), saving its time like an entry; a portal's
+    # effort settings are its admins'.
+    "time.add_form": (403,), "time.add": RIGHTS, "time.edit_form": RIGHTS, "time.edit": RIGHTS,
+    "time.delete": RIGHTS, "time.timer_start": RIGHTS, "time.timer_stop": (403, 404, 423),
+    "time.timer_discard": (404,), "time.settings_form": (403,), "time.settings": (403,),
+    # issue 45: timesheets. One's own cells where one may log time, anyone's for a portal admin (403), never in an
+    # approved month (423); a month is submitted by its person or a portal admin (403) and decided by the portal's
+    # admins and supervisors, never by its person (403).
+    "timesheet.cell": RIGHTS, "timesheet.submit": (403,), "timesheet.approve": (403,), "timesheet.return_": (403,),
 }
 # deliverable.* edit and add-date variants are registered in loops: they all check rights and locks.
 _RIGHTS_PREFIXES = ("deliverable.edit", "deliverable.add")
@@ -100,7 +113,7 @@ _TOKEN_BODY = {"invitation.accept_signed_in"}
 # The others are free text (feed's `limit` falls back to 100 when it is no number).
 _ID_QUERY = {("clone.clone_form", "template"), ("feed.list_", "before"), ("search.search", "module"),
              ("search.search", "portal"), ("search.search", "author"), ("calendar.items", "module"),
-             ("board.lanes", "field")}
+             ("board.lanes", "field"), ("timesheet.week", "user"), ("timesheet.months", "user")}
 ID_TEXT = {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 2**31 - 1}, {"type": "string", "maxLength": 0}]}
 # Downloads are sent with the type they were stored with.
 _BINARY = {"vault.download": "*/*", "vault.download_version": "*/*", "brand.logo": "image/*"}

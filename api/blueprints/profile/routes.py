@@ -20,7 +20,8 @@ def present(user):
     return {"id": user.id, "name": user.name, "username": user.email, "email": user.email,
             "organisation": user.organisation, "position": user.position, "phone": user.phone, "country": user.country,
             "avatar": user_avatar(user), "isSuperuser": user.is_superuser, "language": user.language,
-            # The user's own pages the API links (issue 44: calendar_feeds; links.py, kind "user").
+            # The user's own pages the API links (issue 44: calendar_feeds; issue 45: timer, their running timer;
+            # links.py, kind "user").
             "links": links.of("user", links.Ctx(user, None, None))}
 
 

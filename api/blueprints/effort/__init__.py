@@ -1,0 +1,1 @@
+"""A project's effort plan and effort report (issue 45)."""
