@@ -3,12 +3,17 @@
    limit), on the calendar (a deadline moved to another day), a calendar feed whose address is shown once, works,
    and stops when revoked, saved views of the tasks' table and board opened again from their address, and My
    work's groups and calendar. At 1366×800 and 390×844, axe on every state reached. */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkScreen } from './a11y.js';
 import { openPage, signIn } from './browser.js';
 import { apiAs, submitForm } from './outbox.js';
+import { ROOT } from './servers.js';
 import { useDemo } from './vault-helpers.js';
+
+const CARDS = 500;
 
 const WIDTHS = [['desktop', { width: 1366, height: 800 }], ['phone', { width: 390, height: 844 }]];
 
@@ -278,4 +283,45 @@ describe('My work', () => {
       await context.close();
     });
   }
+});
+
+/** Resolves, in the page, once `done()` holds and the frame after it has been painted: the milliseconds since `t0`. */
+const PAINTED = `(done, t0) => new Promise((resolve) => {
+  const check = () => (done() ? requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0)) : requestAnimationFrame(check));
+  check();
+})`;
+
+describe('the board at scale', () => {
+  test(`${CARDS} cards: the first render and a drag, measured (figures for the record, not asserted)`, async () => {
+    // A project of 500 tasks, each with a deliverable of one of the five statuses, in the stack's database.
+    const r = spawnSync(path.join(ROOT, '.venv', 'bin', 'flask'),
+      ['--app', 'api', 'bench-data', '--modules', String(CARDS + 2), '--members', '3', '--wide', String(CARDS)],
+      { cwd: ROOT, env: t.stack.db.env, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    const bench = JSON.parse(r.stdout.trim().split('\n').pop());
+    const { page, context, errors } = await openPage(t.browser, t.stack.url, { timeout: 30000, viewport: WIDTHS[0][1] });
+    await signIn(page, t.stack.url, bench.superuser, bench.password);
+    await page.goto(`${t.stack.url}/portal/${bench.portal}/module/${bench.wide_project}/tasks`);
+    await page.getByTestId('board-toggle').waitFor();
+    await page.locator('[data-testid=tree-filter]').waitFor(); // the subtree has arrived: the board renders from it
+    const render = await page.evaluate(`(${PAINTED})(() => document.querySelectorAll('[data-testid=board-card]').length >= ${CARDS}, (() => {
+      const t0 = performance.now();
+      document.querySelector('[data-testid=board-toggle]').click();
+      return t0;
+    })())`);
+    assert.equal(await page.getByTestId('board-card').count(), CARDS);
+    // A card of Not started dragged to Blocked: the time from the drop to the card painted in its new column.
+    const moved = page.locator('[data-testid=board-column][data-status=NOT_STARTED] [data-testid=board-card][data-movable=true]').first();
+    const id = await moved.getAttribute('data-id');
+    await page.evaluate(() => window.addEventListener('pointerup', () => { window.dropAt = performance.now(); }, { capture: true, once: true }));
+    const answered = page.evaluate(`(${PAINTED})(() => !!document.querySelector('[data-testid=board-column][data-status=BLOCKED] [data-id="${id}"]'), 0)`);
+    await drag(page, moved, column(page, 'BLOCKED'));
+    const drop = (await answered) - await page.evaluate(() => window.dropAt);
+    const admin = await apiAs(t.stack.url, bench.superuser, bench.password);
+    await until(async () => (await admin.get(`/api/deliverable/find/${id}`)).data.item.status.name === 'BLOCKED', 'the dragged card saved');
+    console.log(`# board, ${CARDS} cards: first render ${render.toFixed(0)} ms, a drop shown in its column ${drop.toFixed(0)} ms after the pointer was released`);
+    assert.ok(render > 0 && drop >= 0);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });

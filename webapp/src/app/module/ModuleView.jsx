@@ -14,6 +14,7 @@ import PropertiesPanel from '../../features/modules/PropertiesPanel.jsx';
 import { moduleTabs } from '../../features/modules/tabs.js';
 import RepeatSection from '../../features/planning/RepeatSection.jsx';
 import RelationsSection from '../../features/relations/RelationsSection.jsx';
+import TimeActions from '../../features/time/TimeActions.jsx';
 import { useScopeOf } from '../searchScope.jsx';
 import { ancestorUrl, openChildren, siblingsIn } from './childPath.js';
 import ModuleCrumbs from './ModuleCrumbs.jsx';
@@ -213,7 +214,7 @@ export default function ModuleView({ moduleId, baseUrl, overlay = false, peek = 
       <>
         {breadcrumb && breadcrumb(module)}
         <ModuleHeader module={module} moduleUrl={baseUrl} onChanged={changed} onDeleted={deleted} properties={false}
-          project={project} startWith={startWith} />
+          project={project} startWith={startWith} extra={<TimeActions module={module} onLogged={() => changed()} />} />
         <div className="module-body">
           <PropertiesPanel module={module} onChanged={savedProperty} compact={!!peek || peeking}>
             <FieldsSection module={module} onChanged={() => changed()} />

@@ -22,6 +22,12 @@ const MembersPanel = lazy(() => import('../../features/members/MembersPanel.jsx'
 const KnowledgeLibrary = lazy(() => import('../../features/knowledge/KnowledgeLibrary.jsx'));
 const MetricsDashboard = lazy(() => import('../../features/report/MetricsDashboard.jsx'));
 const CloneTab = lazy(() => import('../../features/clone/CloneTab.jsx'));
+const TimeEntries = lazy(() => import('../../features/time/TimeEntries.jsx'));
+const EffortReport = lazy(() => import('../../features/effortReport/EffortReport.jsx'));
+const EffortPlan = lazy(() => import('../../features/effortReport/EffortPlan.jsx'));
+
+/** '/portal/4' of a module page's '/portal/4/module/12' (or '/portal/4/12'): where an entry's module opens. */
+const portalHome = (baseUrl) => baseUrl.split('/').slice(0, 3).join('/');
 
 /** The Gantt of the whole subtree (module/tree), opened fitted to its dates once it has arrived, with its baselines. */
 function GanttTab({ module, baseUrl, onChanged }) {
@@ -74,6 +80,16 @@ const FIXED = {
   editors: ({ module, onChanged }) => <MembersPanel module={module} title={t('app.editors')} onChanged={onChanged} />,
   // The clone dialog says 'No permissions to make a new version' when the module offers no clone link.
   clone: ({ module, baseUrl }) => <CloneTab module={module} closeTo={baseUrl} />,
+  time: ({ module, baseUrl, onChanged }) => (
+    <TimeEntries key={module.id} module={module} onChanged={onChanged} moduleBase={`${portalHome(baseUrl)}/module`} />
+  ),
+  // The report, then the plan it is measured against (each where the project offers its link).
+  effort: ({ module }) => (
+    <div className="effort-tab">
+      <EffortReport key={`report-${module.id}`} project={module} />
+      <EffortPlan key={`plan-${module.id}`} project={module} />
+    </div>
+  ),
 };
 
 function TabBody({ module, baseUrl, onChanged, tab: fixedTab }) {

@@ -12,6 +12,8 @@ import PortalSettings from './PortalSettings.jsx';
 import ProjectsBrowser from './ProjectsBrowser.jsx';
 
 const MetricsDashboard = lazy(() => import('../../features/report/MetricsDashboard.jsx'));
+const WeekGrid = lazy(() => import('../../features/timesheet/WeekGrid.jsx'));
+const Approvals = lazy(() => import('../../features/timesheet/Approvals.jsx'));
 
 function ModuleRoute({ base, portalId, reloadPortal }) {
   const { pid } = useParams();
@@ -47,7 +49,12 @@ function PortalActivity({ portal }) {
   );
 }
 
-/** The pages of a portal: home, Work (projects), a project, a module, metrics, settings and all tasks. */
+/** A lazily loaded page of the portal (the timesheet's). */
+function Lazy({ children }) {
+  return <Suspense fallback={<Loading inline />}>{children}</Suspense>;
+}
+
+/** The pages of a portal: home, Work (projects), a project, a module, metrics, settings, all tasks and the timesheet. */
 export default function PortalRoutes({ portal, base, portalId, reload }) {
   return (
     <Routes>
@@ -60,6 +67,8 @@ export default function PortalRoutes({ portal, base, portalId, reload }) {
       <Route path="settings/*" element={<PortalSettings portal={portal} base={base} onChanged={reload} />} />
       <Route path="tasks-all" element={<TasksScreen portal={portal} base={base} />} />
       <Route path="activity" element={<PortalActivity portal={portal} />} />
+      <Route path="timesheet" element={<Lazy><WeekGrid key={portal.id} portal={portal} /></Lazy>} />
+      <Route path="timesheet/approvals" element={<Lazy><Approvals key={portal.id} portal={portal} /></Lazy>} />
       <Route path=":pid/*" element={<ProjectRoute base={base} portalId={portalId} reloadPortal={reload} />} />
       <Route path="*" element={<NoMatch />} />
     </Routes>

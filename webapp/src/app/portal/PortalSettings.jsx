@@ -13,6 +13,7 @@ const CustomFieldsPage = lazy(() => import('../../features/customFields/CustomFi
 const TemplatesPage = lazy(() => import('../../features/clone/TemplatesPage.jsx'));
 const WebhooksPage = lazy(() => import('../../features/webhooks/WebhooksPage.jsx'));
 const PlanningSettings = lazy(() => import('../../features/planning/PlanningSettings.jsx'));
+const EffortSettings = lazy(() => import('../../features/effortReport/EffortSettings.jsx'));
 
 /** The settings' pages every member sees: [path, label]. */
 const pagesForAll = () => [
@@ -33,10 +34,11 @@ function UsersPage({ portal, onChanged }) {
 /** /portal/{id}/settings: templates, custom-fields, users, articles, files, feed; planning and webhooks for admins. */
 export default function PortalSettings({ portal, base, onChanged }) {
   const root = `/${base}/${portal.id}/settings`;
-  // Planning (issue 42) and webhooks: the portal's admins only (the portal offers them their links).
+  // Planning (issue 42), time and effort (issue 45) and webhooks: the portal's admins only (the portal offers them
+  // their links).
   const links = portal.links || {};
   const pages = [...pagesForAll(), ...(links.planning_settings ? [['planning', t('app.planning')]] : []),
-    ...(links.webhooks ? [['webhooks', t('app.webhooks')]] : [])];
+    ...(links.effort_settings ? [['effort', t('app.effort')]] : []), ...(links.webhooks ? [['webhooks', t('app.webhooks')]] : [])];
   return (
     <div className="page">
       <h1 className="page__title">{t('app.settings')}</h1>
@@ -53,6 +55,7 @@ export default function PortalSettings({ portal, base, onChanged }) {
           <Route path="feed" element={<FeedList moduleId={portal.id} />} />
           <Route path="webhooks" element={<WebhooksPage portal={portal} />} />
           <Route path="planning" element={<PlanningSettings portal={portal} />} />
+          <Route path="effort" element={<EffortSettings portal={portal} />} />
           <Route path="*" element={<NoMatch />} />
         </Routes>
         </Suspense>

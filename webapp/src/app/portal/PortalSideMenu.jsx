@@ -4,9 +4,13 @@ import { t } from '../../lib/i18n.js';
 
 const linkClass = ({ isActive }) => (isActive ? 'sidemenu__link sidemenu__link--on' : 'sidemenu__link');
 
-/** The portal's side menu: its home button, its children (projects) and the portal-wide views. */
+/**
+ * The portal's side menu: its home button, its children (projects) and the portal-wide views (the timesheet, and its
+ * approvals where the portal's `timesheets` link offers them).
+ */
 export default function PortalSideMenu({ portal, home }) {
   const children = portal.children || [];
+  const links = portal.links || {};
   return (
     <aside className="sidemenu" aria-label={t('app.portalContents')}>
       <NavLink to={home} end className="sidemenu__home" data-testid="portal-home">
@@ -27,6 +31,10 @@ export default function PortalSideMenu({ portal, home }) {
       <ul className="sidemenu__list">
         <li><NavLink className="sidemenu__link" to={`${home}/tasks-all`}>{t('app.allTasks')}</NavLink></li>
         <li><NavLink className="sidemenu__link" to={`${home}/activity`}>{t('app.activity')}</NavLink></li>
+        <li><NavLink className="sidemenu__link" to={`${home}/timesheet`} end data-testid="menu-timesheet">{t('timesheet.title')}</NavLink></li>
+        {links.timesheets && (
+          <li><NavLink className="sidemenu__link" to={`${home}/timesheet/approvals`} data-testid="menu-approvals">{t('timesheet.approvals')}</NavLink></li>
+        )}
       </ul>
     </aside>
   );

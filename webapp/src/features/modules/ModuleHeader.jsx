@@ -89,10 +89,11 @@ function ProjectButtons({ module, moduleUrl, onEdit }) {
  * description, deliverable strip (status and strip edited in place; without `properties` they are left to the
  * page's properties column). Every control only when its link is offered; `startWith` ('edit') opens that dialog
  * when the page opens. A `project` header (the project screen) adds Clone and Edit Project, and edits in a side
- * panel rather than a dialog.
+ * panel rather than a dialog. `extra`: what the page adds beside Watch (app/ composes another feature's buttons there:
+ * Log time and Start timer).
  */
 export default function ModuleHeader({ module, moduleUrl, onChanged, onDeleted, compact = false, startWith = null, properties = true,
-  project = false }) {
+  project = false, extra = null }) {
   // edit | add-status | member | logo; `startWith` opens one at once (Edit Project opens 'edit')
   const [dialog, setDialog] = useState(() => (startWith && module.links && module.links[startWith] ? startWith : null));
   const [logoVersion, setLogoVersion] = useState(0);
@@ -126,6 +127,7 @@ export default function ModuleHeader({ module, moduleUrl, onChanged, onDeleted, 
             {properties && <ModuleStatus module={module} onChanged={() => onChanged && onChanged()} onAdd={() => setDialog('add-status')} />}
             <MemberAvatars memberships={module.memberships || []} addLink={links.add_membership} onAdd={() => setDialog('member')} />
             <WatchToggle module={module} />
+            {extra}
             {project && <ProjectButtons module={module} moduleUrl={moduleUrl} onEdit={() => setDialog('edit')} />}
           </div>
         </div>
