@@ -443,5 +443,5 @@ declare("timesheet", "pdf", "timesheet.pdf", N_("PDF"), "view", args=_sheet_args
 declare("timesheet_week", "cell", "timesheet.cell", N_("Save"), "edit", "POST",
         lambda c: perm.cell_error(c.user, c.module, c.item.id) is None, lambda c: {"portal_id": c.module.id})
 declare("timesheet_month", "submit", "timesheet.submit", N_("Submit"), "view", "POST",
-        lambda c: c.item.state != "APPROVED" and perm.cell_error(c.user, c.module, c.item.user_id) is None,
+        lambda c: c.item.state in (None, "RETURNED") and perm.cell_error(c.user, c.module, c.item.user_id) is None,
         lambda c: {"portal_id": c.module.id})

@@ -11,6 +11,7 @@ from ...forms import LONGER, describe, paging, parse, query_date, query_int
 from ...forms.time import TimeEntryEditForm, TimeEntryForm, TimeSettingsForm, without_person
 from ...i18n import N_, _
 from ...schemas import FormSchema, MessageSchema, item_of
+from ...transactions import writes
 from ...services import modules, time_entries, timers
 from .. import doc, paging_query
 from .schemas import (TimeEntryPageSchema, TimeEntrySchema, TimerItemSchema, TimerStartSchema,
@@ -26,6 +27,7 @@ MIMETYPES = {"csv": "text/csv", "xlsx": "application/vnd.openxmlformats-officedo
 
 @bp.get("/add/<int:module_id>")
 @jwt_required()
+@writes  # the portal's activities are made on first use: on SQLite a read-then-write holds the write lock from the start
 @doc("The form to log time on the module (`userId`: only for an admin of the portal, who may log it for a member)",
      response=FormSchema)
 def add_form(module_id):
@@ -91,6 +93,7 @@ def list_(module_id):
 
 @bp.get("/edit/<int:entry_id>")
 @jwt_required()
+@writes  # (as the add form: the activities may be made here)
 @doc("The form to change a time entry (its person, or an admin of its portal; 423 once its month is approved)",
      response=FormSchema)
 def edit_form(entry_id):
