@@ -47,7 +47,11 @@ class MembershipAddForm(_Rights):
 
 
 class MembershipEditForm(_Rights):
-    pass
+    # Issue 45: the organisation the member works for here (time entries keep it as it was on their day) and whether
+    # they approve the timesheets of this module's portal.
+    organisation = fields.String(load_default="", validate=MaxLength(200), metadata={
+        "label": N_("Organisation here"), "help": N_("Empty: the organisation of their profile")})
+    supervisor = Check(N_("Approves timesheets"))
 
 
 class InviteForm(_Rights):

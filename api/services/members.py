@@ -104,6 +104,10 @@ def _apply(m, data):
         setattr(m, attr, bool(data.get(key)))
     if m.admin:  # an admin may do everything: keep the flags telling the truth
         m.allow_create = m.allow_view = m.allow_edit = m.allow_delete = True
+    if "organisation" in data:  # the edit form's (issue 45)
+        m.organisation = (data.get("organisation") or "").strip() or None
+    if "supervisor" in data:
+        m.supervisor = bool(data.get("supervisor"))
 
 
 def _describe(m):
@@ -119,7 +123,7 @@ def get(module, membership_id):
 # --- presenting -----------------------------------------------------------------------------------------------
 
 MEMBERSHIP_COLUMNS = (Membership.id, Membership.module_id, Membership.user_id, Membership.version, Membership.role,
-                      Membership.admin,
+                      Membership.admin, Membership.organisation.label("member_organisation"), Membership.supervisor,
                       Membership.allow_create, Membership.allow_view, Membership.allow_edit, Membership.allow_delete,
                       User.email.label("user_email"), User.name.label("user_name"),
                       User.organisation.label("user_organisation"), User.avatar.label("user_avatar"))
@@ -130,7 +134,9 @@ def present(c, m, inherited=False, admins=1):
     that module has). An inherited one (from an ancestor) is shown without links: it is changed where it was
     given."""
     return {"id": m.id, "moduleId": m.module_id, "userId": m.user_id, "userName": m.user_email,
-            "userEmail": m.user_email, "name": m.user_name, "role": m.role, "organisation": m.user_organisation,
+            "userEmail": m.user_email, "name": m.user_name, "role": m.role,
+            "organisation": m.member_organisation or m.user_organisation,
+            "memberOrganisation": m.member_organisation, "supervisor": bool(m.supervisor),
             "avatar": avatar_url(m.user_id, m.user_avatar), "admin": m.admin, "allowCreate": m.allow_create,
             "allowView": m.allow_view, "allowEdit": m.allow_edit, "allowDelete": m.allow_delete,
             "inherited": inherited, "version": m.version,

@@ -61,7 +61,8 @@ def add(module_id):
 
 def _values(m):
     return {"role": m.role, "admin": m.admin, "allowCreate": m.allow_create, "allowView": m.allow_view,
-            "allowEdit": m.allow_edit, "allowDelete": m.allow_delete}
+            "allowEdit": m.allow_edit, "allowDelete": m.allow_delete, "organisation": m.organisation or "",
+            "supervisor": m.supervisor}
 
 
 @bp.get("/edit/<int:module_id>/<int:membership_id>")
