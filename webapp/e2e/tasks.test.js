@@ -101,7 +101,7 @@ describe('tasks-all', () => {
     const bytes = fs.readFileSync(await download.path());
     assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], 'UTF-8 with a BOM');
     const [head, ...rows] = parseCsv(bytes.toString('utf8').slice(1));
-    assert.deepEqual(head, ['Portal', 'Project', 'ID', 'Task', 'In', 'In (type)', 'Status', 'Owner', 'Start', 'Deadline', 'Done']);
+    assert.deepEqual(head, ['Portal', 'Project', 'ID', 'Task', 'In', 'In (type)', 'Status', 'Owner', 'Start', 'Deadline', 'Spent (h)', 'Done']);
     // every row of the filter, in the list's order, not only the page shown
     assert.equal(rows.length, expected.meta.total);
     assert.deepEqual(rows.map((r) => Number(r[2])), expected.list.map((r) => r.id));

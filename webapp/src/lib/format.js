@@ -78,3 +78,9 @@ export function shortType(type) {
   const i = t.indexOf('_');
   return i >= 0 ? t.slice(i + 1) : t;
 }
+
+/** Hours as the reader's language writes a number, at most 2 decimals: 1.5 → '1.5' ('1,5' in German). */
+export function formatHours(hours) {
+  const h = Number(hours);
+  return formatNumber(Number.isFinite(h) ? h : 0, { maximumFractionDigits: 2 });
+}

@@ -45,6 +45,7 @@ function columnLabel(id) {
     case 'status': return t('common.status');
     case 'owner': return t('common.owner');
     case 'startDate': return t('portals.start');
+    case 'spent': return t('portals.spent');
     default: return t('portals.deadline');
   }
 }

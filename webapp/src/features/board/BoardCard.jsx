@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import Avatar from '../../components/Avatar.jsx';
 import { checklistOf } from '../../lib/checklist.js';
+import { formatHours } from '../../lib/format.js';
 import { formatDate } from '../../lib/dates.js';
 import { formatNumber, t } from '../../lib/i18n.js';
 import { rollupText } from '../../lib/tree.js';
@@ -42,7 +43,7 @@ function Checklist({ row }) {
 
 /**
  * One card: its name as a link, the move button (where the status may change), the milestone mark, the deadline,
- * the checklist and the owner. Kept cheap and memoised: the board re-renders it only when its own props change
+ * the checklist, the time spent (issue 45) and the owner. Kept cheap and memoised: the board re-renders it only when its own props change
  * (a pointer drag moves it through the DOM, not through React). `actions`: the board's stable keyboard handlers.
  */
 function BoardCard({ row, href, status, canMove, lifted, busy, today, actions, helpId }) {
@@ -67,6 +68,9 @@ function BoardCard({ row, href, status, canMove, lifted, busy, today, actions, h
         )}
         <Deadline deliverable={d} status={status} today={today} />
         <Checklist row={row} />
+        {row.spentMinutes > 0 && (
+          <span className="board-card__spent" data-testid="board-spent">{t('board.spent', { hours: formatHours(row.spentMinutes / 60) })}</span>
+        )}
         {d && d.ownerName && (
           <span className="board-card__owner">
             <Avatar name={d.ownerName} src={d.ownerAvatar || null} size={24} title={t('board.owner', { name: d.ownerName })} />

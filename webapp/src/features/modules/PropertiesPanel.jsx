@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import FormDialog from '../../components/FormDialog.jsx';
 import useMediaQuery from '../../hooks/useMediaQuery.js';
+import { formatHours } from '../../lib/format.js';
 import { t } from '../../lib/i18n.js';
 import DeliverableStrip from './DeliverableStrip.jsx';
 import ModuleStatus from './ModuleStatus.jsx';
@@ -15,6 +16,21 @@ export const WIDE = '(min-width: 1280px)';
  * phone. `onChanged(deliverable?)` follows a save, with the saved deliverable when the server answered one.
  * `compact`: collapsed as on a phone whatever the width (in the side peek, and on the page beside it).
  */
+/** Time spent on the module's subtree against its effort plan (issue 45), where either is there. */
+function Spent({ spent }) {
+  if (!spent || (!spent.minutes && spent.plannedHours == null)) return null;
+  const hours = formatHours(spent.hours);
+  return (
+    <div className="strip__cell" data-testid="props-spent">
+      <div className="strip__label">{t('modules.timeSpent')}</div>
+      <div className="strip__value">
+        {spent.plannedHours == null ? t('modules.spentHours', { hours })
+          : t('modules.spentOfPlanned', { hours, planned: formatHours(spent.plannedHours) })}
+      </div>
+    </div>
+  );
+}
+
 export default function PropertiesPanel({ module, onChanged, compact = false, children }) {
   const wide = useMediaQuery(WIDE) && !compact;
   const [open, setOpen] = useState(wide);
@@ -37,6 +53,7 @@ export default function PropertiesPanel({ module, onChanged, compact = false, ch
         <summary className="props__summary" data-testid="props-toggle">{t('modules.properties')}</summary>
         <div className="props__body">
           <DeliverableStrip module={module} onChanged={changed} />
+          <Spent spent={module.spent} />
           {children}
         </div>
       </details>

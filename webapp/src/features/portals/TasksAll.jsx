@@ -7,6 +7,7 @@ import StatusBadge from '../../components/StatusBadge.jsx';
 import usePagedList, { tableServer } from '../../hooks/usePagedList.js';
 import { isoDate } from '../../lib/csv.js';
 import { formatDate } from '../../lib/dates.js';
+import { formatHours } from '../../lib/format.js';
 import { t } from '../../lib/i18n.js';
 import { listTasks } from './api.js';
 import TaskFilters from './TaskFilters.jsx';
@@ -78,6 +79,10 @@ function useTaskColumns(rootId, home) {
       Header: t('portals.deadline'), id: 'deadline', accessor: ofDeliverable('deadline'), sortKey: 'deadline', csv: day('deadline'),
       Cell: ({ value }) => <span className="nowrap" data-testid="task-deadline" data-date={value}>{value ? formatDate(value) : <NotAvailable />}</span>,
     },
+    {
+      Header: t('portals.spent'), id: 'spent', accessor: (r) => r.spentMinutes || 0, sortKey: 'spent', className: 'num',
+      csv: (r) => Math.round((r.spentMinutes || 0) / 0.6) / 100, Cell: ({ value }) => <span data-testid="task-spent">{value ? formatHours(value / 60) : ''}</span>,
+    },
     { Header: t('portals.done'), id: 'completed', accessor: (r) => !!r.completed, csvOnly: true },
   ], [rootId, home]);
 }
@@ -116,7 +121,7 @@ function groupOf(grouping, home) {
 }
 
 /** The columns a reader may hide (the task's name stays). */
-export const OPTIONAL_COLUMNS = ['id', 'parentName', 'status', 'owner', 'startDate', 'deadline'];
+export const OPTIONAL_COLUMNS = ['id', 'parentName', 'status', 'owner', 'startDate', 'deadline', 'spent'];
 const columnId = (c) => c.id || c.accessor;
 
 /**

@@ -111,9 +111,9 @@ describe('TasksAll', () => {
     expect(name).toMatch(/^tasks-consortium-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
     expect(lines).toHaveLength(1204);
-    expect(lines[0]).toBe('Portal,Project,ID,Task,In,In (type),Status,Owner,Start,Deadline,Done');
-    expect(lines[1]).toBe('Consortium,Project 9,100,Task 100,Phase 0,Phase,blocked,Lars Berg,2026-11-01,2026-12-01,No');
-    expect(lines[8]).toBe("Consortium,Project 9,107,'=cmd|calc,Phase 0,Phase,blocked,Lars Berg,2026-11-01,2026-12-01,No");
+    expect(lines[0]).toBe('Portal,Project,ID,Task,In,In (type),Status,Owner,Start,Deadline,Spent (h),Done');
+    expect(lines[1]).toBe('Consortium,Project 9,100,Task 100,Phase 0,Phase,blocked,Lars Berg,2026-11-01,2026-12-01,0,No');
+    expect(lines[8]).toBe("Consortium,Project 9,107,'=cmd|calc,Phase 0,Phase,blocked,Lars Berg,2026-11-01,2026-12-01,0,No");
   });
 });
 

@@ -1,5 +1,4 @@
 /** Durations of the time feature (issue 45): the server sends minutes and hours; the timer counts seconds. */
-import { formatNumber } from '../../lib/i18n.js';
 
 const pad = (n) => String(n).padStart(2, '0');
 
@@ -15,11 +14,7 @@ export function formatDuration(minutes) {
   return `${Math.floor(m / 60)}:${pad(m % 60)}`;
 }
 
-/** Hours as the reader's language writes a number, at most 2 decimals: 1.5 → '1.5' ('1,5' in German). */
-export function formatHours(hours) {
-  const h = Number(hours);
-  return formatNumber(Number.isFinite(h) ? h : 0, { maximumFractionDigits: 2 });
-}
+export { formatHours } from '../../lib/format.js';
 
 /** Milliseconds since the epoch of an API time (ISO 8601; one without a zone is UTC), or NaN. */
 export function apiTime(value) {
