@@ -5,7 +5,7 @@ import StatusBadge from '../../components/StatusBadge.jsx';
 import { treeChanged } from '../../lib/changes.js';
 import { formatDate } from '../../lib/dates.js';
 import { formatNumber, inSentence, t } from '../../lib/i18n.js';
-import { shortType } from '../../lib/format.js';
+import { formatHours, shortType } from '../../lib/format.js';
 import ChecklistBox from '../../features/checklist/ChecklistBox.jsx';
 import AddModuleDialog from '../../features/clone/AddModuleDialog.jsx';
 import { reindexChild } from '../../features/modules/api.js';
@@ -118,7 +118,7 @@ export function OpenItemsFlag({ row }) {
  * move handle); deeper rows and the parents they sit under are 'tree-row's, indented by depth, with a toggle
  * when they have rows below. `path`: the names above it, when the table is filtered.
  */
-function ChildRow({ child: c, href, direct, reorder, onChanged, toggle, path }) {
+function ChildRow({ child: c, href, direct, reorder, onChanged, toggle, path, spent }) {
   const d = c.deliverable;
   const done = isCompleted(c);
   const na = <span className="muted">{t('app.notApplicable')}</span>;
@@ -147,6 +147,7 @@ function ChildRow({ child: c, href, direct, reorder, onChanged, toggle, path }) 
       <td className="childlist__owner" data-label={t('common.owner')}>{(d && d.ownerName) || na}</td>
       <td className="nowrap" data-label={t('app.deadline')}>{d && d.deadline ? formatDate(d.deadline) : na}</td>
       <td className="muted" data-label={t('app.items')}>{c.rollup ? <Rollup rollup={c.rollup} /> : formatNumber(c.childCount || 0)}</td>
+      {spent && <td className="num" data-label={t('app.spentHours')} data-testid="row-spent">{c.spentMinutes ? formatHours(c.spentMinutes / 60) : ''}</td>}
     </tr>
   );
 }
@@ -173,6 +174,8 @@ export function TreeTable({ rows, moduleId, type, urlOf, filter = '', onChanged 
   const [collapsed, setCollapsed] = useState(() => new Set());
   const { kids } = useMemo(() => indexTree(rows), [rows]);
   const shown = useMemo(() => shownRows(rows, collapsed, filter), [rows, collapsed, filter]);
+  // Spent time (issue 45, the subtree's) shows once some row has any.
+  const spent = useMemo(() => rows.some((r) => r.spentMinutes > 0), [rows]);
   const onToggle = (id) => setCollapsed((was) => {
     const next = new Set(was);
     if (next.has(id)) next.delete(id);
@@ -196,12 +199,13 @@ export function TreeTable({ rows, moduleId, type, urlOf, filter = '', onChanged 
               <th>{t('common.owner')}</th>
               <th>{t('app.deadline')}</th>
               <th style={{ width: 70 }}>{t('app.items')}</th>
+              {spent && <th style={{ width: 80 }}>{t('app.spentHours')}</th>}
             </tr>
           </thead>
           <tbody>
             {shown.map(({ row: c, path }) => (
               <ChildRow key={c.id} child={c} href={urlOf(c)} direct={c.parentId === moduleId && c.type === type}
-                reorder={reorder} onChanged={onChanged} path={path}
+                reorder={reorder} onChanged={onChanged} path={path} spent={spent}
                 toggle={path || !kids.size ? null : <Toggle row={c} open={!collapsed.has(c.id)} hasKids={kids.has(c.id)} onToggle={onToggle} />} />
             ))}
           </tbody>
