@@ -547,26 +547,34 @@ def work_targets(info):
              info["member"])]
 
 
-def work(info):
-    targets_ = work_targets(info)
+def in_process_table(title, targets_, info):
+    """Measure `targets_` in process and print them under `title`: queries, sizes, p50 and p95."""
     measured = in_process(info, targets_)
-    print(f"\nIn-process, issue 44's reads as a member of the bench portal, one request at a time ({RUNS} each; "
-          f"target: My work under {WORK_TARGET_MS} ms)")
+    print(f"\n{title}")
     print(f"  {'endpoint':48s} {'queries':>7s} {'bytes':>9s} {'gzip':>8s} {'p50 ms':>7s} {'p95 ms':>7s}")
     for name, _, _ in targets_:
         m = measured[name]
         print(f"  {name:48s} {m['queries']:7d} {m['bytes']:9d} {m['gzip']:8d} {m['ms']:7.2f} {m['p95']:7.2f}")
 
 
-def work_only():
-    """`scripts/bench.py work`: the bench tree alone (no search corpus, no load through gunicorn), then issue 44's
-    reads; about a minute."""
+def work(info):
+    in_process_table(f"In-process, issue 44's reads as a member of the bench portal, one request at a time ({RUNS} "
+                     f"each; target: My work under {WORK_TARGET_MS} ms)", work_targets(info), info)
+
+
+def bench_tree():
+    """A fresh database with the bench tree alone (no search corpus, no load through gunicorn): its info."""
     env = dict(os.environ, DATABASE_URL=DB, RATELIMIT_ENABLED="0", PYTHONPATH=ROOT)
     flask = [os.path.join(ROOT, ".venv/bin/flask"), "--app", "api"]
     fresh_database(env)
     sh(*flask, "db", "upgrade", env=env)
     built = sh(*flask, "bench-data", "--modules", "10000", "--members", "50", env=env)
-    info = json.loads(built.strip().splitlines()[-1])
+    return json.loads(built.strip().splitlines()[-1])
+
+
+def work_only():
+    """`scripts/bench.py work`: the bench tree, then issue 44's reads; about a minute."""
+    info = bench_tree()
     settle()
     work(info)
 
@@ -603,25 +611,15 @@ def add_effort(info, n_entries):
 
 
 def effort(info):
-    targets_ = effort_targets(info)
-    measured = in_process(info, targets_)
-    print(f"\nIn-process, issue 45's effort report over the bench portal with {info['effort_entries']:,} time entries, "
-          f"as the superuser, one request at a time ({RUNS} each; target: under {EFFORT_TARGET_MS} ms)")
-    print(f"  {'endpoint':48s} {'queries':>7s} {'bytes':>9s} {'gzip':>8s} {'p50 ms':>7s} {'p95 ms':>7s}")
-    for name, _, _ in targets_:
-        m = measured[name]
-        print(f"  {name:48s} {m['queries']:7d} {m['bytes']:9d} {m['gzip']:8d} {m['ms']:7.2f} {m['p95']:7.2f}")
+    in_process_table(f"In-process, issue 45's effort report over the bench portal with {info['effort_entries']:,} time "
+                     f"entries, as the superuser, one request at a time ({RUNS} each; target: under "
+                     f"{EFFORT_TARGET_MS} ms)", effort_targets(info), info)
 
 
 def effort_only():
     """`scripts/bench.py effort`: the bench tree alone with issue 45's effort data (BENCH_EFFORT_ENTRIES time
     entries, 200,000 by default), then the effort report's reads; a minute or two."""
-    env = dict(os.environ, DATABASE_URL=DB, RATELIMIT_ENABLED="0", PYTHONPATH=ROOT)
-    flask = [os.path.join(ROOT, ".venv/bin/flask"), "--app", "api"]
-    fresh_database(env)
-    sh(*flask, "db", "upgrade", env=env)
-    built = sh(*flask, "bench-data", "--modules", "10000", "--members", "50", env=env)
-    info = json.loads(built.strip().splitlines()[-1])
+    info = bench_tree()
     t0 = time.perf_counter()
     info.update(add_effort(info, EFFORT_ENTRIES))
     print(f"effort data: {info['effort_entries']:,} time entries in {time.perf_counter() - t0:.1f} s")

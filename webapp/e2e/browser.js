@@ -63,3 +63,13 @@ export async function openPage(browser, base, { timeout = 10000, viewport = { wi
   page.on('pageerror', (e) => errors.push(String(e)));
   return { page, context, base, errors };
 }
+
+/** Resolves once `check()` (async) holds, polling every 100 ms; fails after `ms` saying `what` did not happen. */
+export async function until(check, what, ms = 8000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > end) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => { setTimeout(r, 100); });
+  }
+}

@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkScreen } from './a11y.js';
-import { openPage, signIn } from './browser.js';
+import { openPage, signIn, until } from './browser.js';
 import { apiAs, submitForm } from './outbox.js';
 import { useDemo } from './vault-helpers.js';
 
@@ -29,15 +29,6 @@ async function newProject(name) {
   const wp = await add(project.id, '4rineu_phase', `WP1 ${name}`);
   const task = await add(wp.id, '4rineu_task', `Survey ${name}`);
   return { project: project.id, wp: wp.id, task: task.id };
-}
-
-async function until(check, what, ms = 8000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > end) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => { setTimeout(r, 100); });
-  }
 }
 
 const entries = async (moduleId) => (await t.sofia.get(`/api/time/list/${moduleId}`)).data;

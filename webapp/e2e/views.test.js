@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkScreen } from './a11y.js';
-import { openPage, signIn } from './browser.js';
+import { openPage, signIn, until } from './browser.js';
 import { apiAs, submitForm } from './outbox.js';
 import { ROOT } from './servers.js';
 import { useDemo } from './vault-helpers.js';
@@ -47,15 +47,6 @@ async function newPhase(name) {
 }
 
 const deliverable = async (id) => (await t.sofia.get(`/api/deliverable/find/${id}`)).data.item;
-
-async function until(check, what, ms = 8000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > end) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => { setTimeout(r, 100); });
-  }
-}
 
 async function open(viewport, path) {
   const { page, context, errors } = await openPage(t.browser, t.stack.url, { timeout: 15000, viewport });
