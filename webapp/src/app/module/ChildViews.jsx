@@ -46,7 +46,7 @@ function calendarHref(urlOf, byId, baseUrl) {
 
 /**
  * The Gantt, the board or the calendar of a module's children (issue 44), each with the saved views of its kind:
- * what is saved (`state`) is the Gantt's zoom and 'Critical only', the board's swimlanes and filter, the
+ * what is saved (`state`) is the Gantt's zoom and 'Critical only', the board's swimlanes, order and filter, the
  * calendar's month or week; a saved view's address (`?saved={id}`) opens it in its own view.
  */
 export default function ChildView({ view, module, rows, planning, relations, type, urlOf, byId, baseUrl, addLink, onChanged }) {
@@ -73,7 +73,7 @@ export default function ChildView({ view, module, rows, planning, relations, typ
     body = (
       <Board key={seed.key} rows={rows} cardType={type} hrefOf={urlOf} limits={(planning && planning.boardLimits) || {}}
         addLink={addLink} laneModuleId={module.id} lanes={state.lanes || 'none'} onLanesChange={(lanes) => change({ lanes })}
-        filter={state.filter || ''} onChanged={onChanged} />
+        filter={state.filter || ''} sort={state.sort || 'tree'} onSortChange={(sort) => change({ sort })} onChanged={onChanged} />
     );
   } else {
     body = (

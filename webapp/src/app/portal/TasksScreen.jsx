@@ -17,7 +17,8 @@ function TasksBoard({ portal, base, seed, onState }) {
   const tree = useSubtree(portal, TASK);
   const [lanes, setLanes] = useState(seed.lanes);
   const [filter, setFilter] = useState(seed.filter);
-  const change = (patch) => onState({ lanes, filter, ...patch });
+  const [sort, setSort] = useState(seed.sort || 'tree');
+  const change = (patch) => onState({ lanes, filter, sort, ...patch });
   if (!tree.data) return tree.error ? <div className="form__error" role="alert">{tree.error}</div> : <Loading inline />;
   return (
     <>
@@ -26,7 +27,8 @@ function TasksBoard({ portal, base, seed, onState }) {
         onChange={(e) => { setFilter(e.target.value); change({ filter: e.target.value }); }} />
       <Board rows={tree.data.rows} cardType={TASK} hrefOf={(r) => `/${base}/${portal.id}/module/${r.id}`}
         limits={(tree.data.planning && tree.data.planning.boardLimits) || {}} addLink={null} laneModuleId={portal.id}
-        lanes={lanes} onLanesChange={(l) => { setLanes(l); change({ lanes: l }); }} filter={filter} onChanged={tree.reload} />
+        lanes={lanes} onLanesChange={(l) => { setLanes(l); change({ lanes: l }); }} filter={filter}
+        sort={sort} onSortChange={(o) => { setSort(o); change({ sort: o }); }} onChanged={tree.reload} />
     </>
   );
 }
@@ -40,11 +42,11 @@ export default function TasksScreen({ portal, base }) {
   const [layout, setLayout] = useState(params.get('layout') === 'board' ? 'board' : 'tasks');
   const [seed, setSeed] = useState(FRESH);
   const [query, setQuery] = useState(null);
-  const [boardState, setBoardState] = useState({ lanes: 'none', filter: '' });
+  const [boardState, setBoardState] = useState({ lanes: 'none', filter: '', sort: 'tree' });
   const apply = useCallback((state, kind) => {
     setLayout(kind);
     setSeed((s) => ({ ...FRESH, ...state, key: s.key + 1 }));
-    if (kind === 'board') setBoardState({ lanes: state.lanes || 'none', filter: state.filter || '' });
+    if (kind === 'board') setBoardState({ lanes: state.lanes || 'none', filter: state.filter || '', sort: state.sort || 'tree' });
   }, []);
   const saved = useSavedView('tasks board', apply);
   const pick = (next) => {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { t } from '../../lib/i18n.js';
 import { ColumnHeads, Lanes } from './BoardColumns.jsx';
-import { groupBoard, isoToday, movable } from './group.js';
+import { SORTS, groupBoard, isoToday, movable } from './group.js';
 import { LaneSelect, useLanes } from './LaneSelect.jsx';
 import usePointerDrag from './usePointerDrag.js';
 import { useKeyboardMove, useSaveMove } from './useMoves.js';
@@ -38,8 +38,11 @@ function useRefocus(rootRef, moves) {
  */
 export default function Board({
   rows, cardType, hrefOf, limits = {}, addLink = null, laneModuleId = null, onChanged, lanes, onLanesChange, filter = '',
-  today = new Date(),
+  sort: sortGiven, onSortChange, today = new Date(),
 }) {
+  const [sortKept, setSortKept] = useState('tree');
+  const sort = SORTS.includes(sortGiven) ? sortGiven : sortKept;
+  const setSort = (next) => { setSortKept(next); if (onSortChange) onSortChange(next); };
   const rootRef = useRef(null);
   const scrollRef = useRef(null);
   const helpId = useId();
@@ -52,8 +55,8 @@ export default function Board({
   const focusAfter = useRefocus(rootRef, moves);
   const { lifted, actions } = useKeyboardMove({ byId, moves, move, announce, focusAfter });
   const grouped = useMemo(() => groupBoard(rows || [], {
-    cardType, lanes: laneState.value, field: laneState.field, values: laneState.values, filter, moves,
-  }), [rows, cardType, laneState.value, laneState.field, laneState.values, filter, moves]);
+    cardType, lanes: laneState.value, field: laneState.field, values: laneState.values, filter, moves, sort,
+  }), [rows, cardType, laneState.value, laneState.field, laneState.values, filter, moves, sort]);
   usePointerDrag(rootRef, scrollRef, {
     canLift: (id) => {
       const row = rowOf(byId, id);
@@ -69,7 +72,7 @@ export default function Board({
   const anyCard = useMemo(() => (rows || []).some((r) => r.type === cardType), [rows, cardType]);
   return (
     <div className="board" ref={rootRef} data-testid="board">
-      <LaneSelect lanes={laneState} />
+      <LaneSelect lanes={laneState} sort={sort} onSort={setSort} />
       <p id={helpId} className="sr-only">{t('board.help')}</p>
       {!anyCard && <p className="empty board__empty">{t('board.empty')}</p>}
       {anyCard && !grouped.cards && <p className="empty board__empty" data-testid="board-nomatch">{t('board.noMatch', { filter })}</p>}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import useFetch from '../../hooks/useFetch.js';
 import { t } from '../../lib/i18n.js';
 import { laneValues, listLaneFields } from './api.js';
-import { parseLanes } from './group.js';
+import { SORTS, parseLanes } from './group.js';
 
 /**
  * The swimlanes in force: controlled (`lanes`, `onLanesChange`) when the page keeps them (a saved view), else
@@ -33,8 +33,10 @@ export function useLanes({ lanes, onLanesChange, moduleId }) {
   return { value, setValue, fields, field, values, status };
 }
 
-/** The swimlanes select: none, by owner, by parent, by each picklist field the server offers. */
-export function LaneSelect({ lanes }) {
+const SORT_LABELS = { tree: () => t('board.sortTree'), spent: () => t('board.sortSpent'), deadline: () => t('board.sortDeadline') };
+
+/** The swimlanes select (none, by owner, by parent, by each picklist field the server offers) and the cards' order. */
+export function LaneSelect({ lanes, sort = 'tree', onSort = null }) {
   const known = ['none', 'owner', 'parent', ...lanes.fields.map((f) => `field:${f.id}`)];
   // A saved choice whose field is gone (or not read yet) shows as none, as the board then is.
   const value = known.includes(lanes.value) ? lanes.value : 'none';
@@ -51,6 +53,14 @@ export function LaneSelect({ lanes }) {
           ))}
         </select>
       </label>
+      {onSort && (
+        <label className="board__lanes">
+          <span>{t('board.sortBy')}</span>
+          <select value={sort} onChange={(e) => onSort(e.target.value)} data-testid="board-sort">
+            {SORTS.map((k) => <option key={k} value={k}>{SORT_LABELS[k]()}</option>)}
+          </select>
+        </label>
+      )}
       {lanes.status === 'loading' && <span className="muted" role="status">{t('board.lanesLoading')}</span>}
       {lanes.status === 'failed' && <span className="board__lanes-error" role="alert">{t('board.lanesFailed')}</span>}
     </div>

@@ -71,11 +71,18 @@ const byRankThenName = (a, b) => (a.rank - b.rank) || String(a.name || '').local
 
 /**
  * Rows into lanes × columns. `options`: {cardType, lanes (a lanes choice), field ({options, labels?}) and values
- * ({moduleId: value}) for picklist lanes, filter (words of the name), moves (see shownStatus)}.
+ * ({moduleId: value}) for picklist lanes, filter (words of the name), moves (see shownStatus), sort (SORTS)}.
  * -> {lanes: [{key, name, rank, count, columns: {status: [row]}}], totals: {status: n}, shown: {status: n}, cards: n}.
  * `totals` counts every card of a column (the work in progress), `shown` those the filter keeps.
  */
-export function groupBoard(rows, { cardType, lanes = 'none', field = null, values = null, filter = '', moves = null } = {}) {
+/** How cards are ordered in a column: as in the plan (the rows' order), most time spent first, nearest deadline first. */
+export const SORTS = ['tree', 'spent', 'deadline'];
+const SORTERS = {
+  spent: (a, b) => (b.spentMinutes || 0) - (a.spentMinutes || 0),
+  deadline: (a, b) => String((a.deliverable && a.deliverable.deadline) || '9999').localeCompare(String((b.deliverable && b.deliverable.deadline) || '9999')),
+};
+
+export function groupBoard(rows, { cardType, lanes = 'none', field = null, values = null, filter = '', moves = null, sort = 'tree' } = {}) {
   const { mode } = parseLanes(lanes);
   const effective = mode === 'field' && !values ? 'none' : mode;
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -100,6 +107,8 @@ export function groupBoard(rows, { cardType, lanes = 'none', field = null, value
     entry.columns[status].push(row);
   }
   const list = [...found.values()].sort(byRankThenName);
+  // (a stable sort: equals keep the plan's order)
+  if (SORTERS[sort]) list.forEach((lane) => Object.values(lane.columns).forEach((cards_) => cards_.sort(SORTERS[sort])));
   // Without lanes the columns are always there, empty or not: a card may be dropped in any.
   if (effective === 'none' && !list.length) list.push({ key: 'all', name: null, count: 0, columns: Object.fromEntries(COLUMNS.map((c) => [c, []])) });
   return { lanes: list, totals, shown, cards, mode: effective };

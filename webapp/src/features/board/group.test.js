@@ -157,3 +157,14 @@ describe('lanes, limits, keys, dates', () => {
     expect(isOverdue(null, '', today)).toBe(false);
   });
 });
+
+describe('the order of cards', () => {
+  test('as planned, by time spent, by deadline (ties keep the plan)', () => {
+    const card = (id, spentMinutes, deadline) => ({ id, type: 'T', name: `C${id}`, spentMinutes, deliverable: { status: { name: 'IN_PROGRESS' }, deadline, links: {} } });
+    const rows = [card(1, 0, '2027-01-05'), card(2, 90, null), card(3, 30, '2027-01-02'), card(4, 90, '2027-01-09')];
+    const ids = (sort) => groupBoard(rows, { cardType: 'T', sort }).lanes[0].columns.IN_PROGRESS.map((r) => r.id);
+    expect(ids('tree')).toEqual([1, 2, 3, 4]);
+    expect(ids('spent')).toEqual([2, 4, 3, 1]);
+    expect(ids('deadline')).toEqual([3, 1, 4, 2]);
+  });
+});
