@@ -18,6 +18,21 @@ export function indexTree(rows) {
   return { byId, kids };
 }
 
+/**
+ * The rows (depth first) with each row's children ordered by `compare` (a stable sort: equals keep their order),
+ * still depth first: a tree sorted level by level (a child list by spent time, issue 45).
+ */
+export function sortTree(rows, compare) {
+  const { byId, kids } = indexTree(rows);
+  const out = [];
+  const walk = (ids) => [...ids].sort((a, b) => compare(byId.get(a), byId.get(b))).forEach((id) => {
+    out.push(byId.get(id));
+    walk(kids.get(id) || []);
+  });
+  walk(rows.filter((r) => !byId.has(r.parentId)).map((r) => r.id));
+  return out;
+}
+
 /** The names from the top of the subtree down to the row's parent (the rows shown only). */
 export function parentPath(row, byId) {
   const out = [];

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { indexTree, parentPath, rollupSegments, rollupText, rowUrl, shownRows } from './tree.js';
+import { indexTree, parentPath, rollupSegments, rollupText, rowUrl, shownRows, sortTree } from './tree.js';
 
 // module 1's subtree: Phase A (2) > Task A1 (3) > Sub (4); Phase B (5) > Task B1 (6)
 const rows = [
@@ -46,5 +46,14 @@ describe('the subtree of a module', () => {
     expect(rollupSegments(rollup).map((s) => [s.name, s.width])).toEqual([['COMPLETED', 25], ['IN_PROGRESS', 25], ['BLOCKED', 25], ['', 25]]);
     expect(rollupText({ total: 0, done: 0, byStatus: {} })).toBe('0 of 0 done');
     expect(rollupSegments({ total: 0, done: 0, byStatus: {} })).toEqual([]);
+  });
+});
+
+describe('sortTree', () => {
+  test('orders each level, keeps the tree depth first, and equals in their order', () => {
+    const r = (id, parentId, spentMinutes) => ({ id, parentId, name: `R${id}`, spentMinutes });
+    const rows = [r(1, 0, 10), r(11, 1, 5), r(12, 1, 50), r(2, 0, 90), r(21, 2, 0), r(3, 0, 10)];
+    const bySpent = (a, b) => b.spentMinutes - a.spentMinutes;
+    expect(sortTree(rows, bySpent).map((x) => x.id)).toEqual([2, 21, 1, 12, 11, 3]);
   });
 });

@@ -10,8 +10,9 @@ import ChecklistBox from '../../features/checklist/ChecklistBox.jsx';
 import AddModuleDialog from '../../features/clone/AddModuleDialog.jsx';
 import { reindexChild } from '../../features/modules/api.js';
 import { isCompleted } from '../../features/modules/tabs.js';
-import { indexTree, rollupSegments, rollupText, rowUrl, shownRows } from '../../lib/tree.js';
+import { indexTree, rollupSegments, rollupText, rowUrl, shownRows, sortTree } from '../../lib/tree.js';
 import ChildView, { ViewToggle, viewOf } from './ChildViews.jsx';
+import { MOST_SPENT, SpentHeader, Toggle } from './TreeCells.jsx';
 import useSubtree from './useSubtree.js';
 
 /**
@@ -118,11 +119,11 @@ export function OpenItemsFlag({ row }) {
  * move handle); deeper rows and the parents they sit under are 'tree-row's, indented by depth, with a toggle
  * when they have rows below. `path`: the names above it, when the table is filtered.
  */
-function ChildRow({ child: c, href, direct, reorder, onChanged, toggle, path, spent }) {
+function ChildRow({ child: c, href, direct, reorder, onChanged, toggle, path, spent, sorted }) {
   const d = c.deliverable;
   const done = isCompleted(c);
   const na = <span className="muted">{t('app.notApplicable')}</span>;
-  const moves = direct && c.links && c.links.reindex;
+  const moves = !sorted && direct && c.links && c.links.reindex; // a list sorted by time spent is not reordered by hand
   return (
     <tr data-testid={direct ? 'child-row' : 'tree-row'} data-depth={c.depth || 0} {...(direct ? reorder.rowProps(c) : {})}>
       <td className="drag">{moves ? <MoveHandle child={c} reorder={reorder} /> : null}</td>
@@ -152,17 +153,6 @@ function ChildRow({ child: c, href, direct, reorder, onChanged, toggle, path, sp
   );
 }
 
-/** The expand / collapse button of a row with rows below (a leaf keeps its place with a spacer, in a tree). */
-function Toggle({ row, open, hasKids, onToggle }) {
-  if (!hasKids) return <span className="tree__toggle tree__toggle--leaf" aria-hidden="true" />;
-  return (
-    <button type="button" className="tree__toggle" aria-expanded={open} onClick={() => onToggle(row.id)}
-      aria-label={open ? t('app.collapseRow', { name: row.name }) : t('app.expandRow', { name: row.name })} data-testid="tree-toggle">
-      <span aria-hidden="true">{open ? '▾' : '▸'}</span>
-    </button>
-  );
-}
-
 /**
  * The tree table of the subtree's rows (`rows`, depth first) under the module `moduleId`: direct children of
  * `type` reorder as before; parents fold and unfold; `filter` narrows to the matching names with their parent
@@ -173,9 +163,11 @@ export function TreeTable({ rows, moduleId, type, urlOf, filter = '', onChanged 
   const reorder = useReorder(direct, onChanged);
   const [collapsed, setCollapsed] = useState(() => new Set());
   const { kids } = useMemo(() => indexTree(rows), [rows]);
-  const shown = useMemo(() => shownRows(rows, collapsed, filter), [rows, collapsed, filter]);
-  // Spent time (issue 45, the subtree's) shows once some row has any.
+  // Spent time (issue 45, the subtree's) shows once some row has any; its header sorts each level by it.
   const spent = useMemo(() => rows.some((r) => r.spentMinutes > 0), [rows]);
+  const [bySpent, setBySpent] = useState(false);
+  const ordered = useMemo(() => (spent && bySpent ? sortTree(rows, MOST_SPENT) : rows), [rows, spent, bySpent]);
+  const shown = useMemo(() => shownRows(ordered, collapsed, filter), [ordered, collapsed, filter]);
   const onToggle = (id) => setCollapsed((was) => {
     const next = new Set(was);
     if (next.has(id)) next.delete(id);
@@ -199,13 +191,13 @@ export function TreeTable({ rows, moduleId, type, urlOf, filter = '', onChanged 
               <th>{t('common.owner')}</th>
               <th>{t('app.deadline')}</th>
               <th style={{ width: 70 }}>{t('app.items')}</th>
-              {spent && <th style={{ width: 80 }}>{t('app.spentHours')}</th>}
+              {spent && <SpentHeader on={bySpent} onToggle={() => setBySpent(!bySpent)} />}
             </tr>
           </thead>
           <tbody>
             {shown.map(({ row: c, path }) => (
               <ChildRow key={c.id} child={c} href={urlOf(c)} direct={c.parentId === moduleId && c.type === type}
-                reorder={reorder} onChanged={onChanged} path={path} spent={spent}
+                reorder={reorder} onChanged={onChanged} path={path} spent={spent} sorted={spent && bySpent}
                 toggle={path || !kids.size ? null : <Toggle row={c} open={!collapsed.has(c.id)} hasKids={kids.has(c.id)} onToggle={onToggle} />} />
             ))}
           </tbody>
