@@ -127,6 +127,8 @@ describe('effort', () => {
       await cell.waitFor();
       assert.match(await cell.innerText(), /0\.05/); // 7:10 h of 143.33 h a person-month
       await page.getByTestId('effort-chart').waitFor();
+      // The project's properties: its time spent against its plan (2 person-months of 143.33 h).
+      assert.equal(await page.getByTestId('props-spent').locator('.strip__value').textContent(), '7.17 h of 286.66 h planned');
       await page.getByTestId('effort-plan').waitFor();
       await checkScreen(page, `effort: the report and the plan (${label})`);
       assert.deepEqual(errors, []);
