@@ -1628,7 +1628,7 @@ EMITTED_ROUTES = {
 EMITTED_ROUTES |= {"timesheet.months", "timesheet.approve", "timesheet.return_", "timesheet.pdf", "timesheet.cell",
                    "timesheet.submit"}  # issue 45 (timesheets)
 EMITTED_ROUTES |= {"effort.plan", "effort.plan_save", "effort.plan_import", "effort.report"}  # issue 45 (effort)
-EMITTED_ROUTES |= {"time.add", "time.list_", "time.edit", "time.delete", "time.settings_form", "time.timer",
+EMITTED_ROUTES |= {"time.add", "time.timer_start", "time.list_", "time.edit", "time.delete", "time.settings_form", "time.timer",
                    "time.timer_stop", "time.timer_discard"}  # issue 45 (time)
 
 
