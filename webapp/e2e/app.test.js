@@ -183,7 +183,7 @@ describe('signed in', () => {
     await page.waitForURL(/\/projects\/\d+\/phases$/);
     const tabs = await page.locator('[data-testid=tabs] a').allInnerTexts();
     assert.deepEqual(tabs, ['Overview', 'Phases', 'Tasks', 'Knowledge', 'Files', 'References', 'Comments', 'Metric', 'Feed',
-      'Gantt Chart', 'Editors', 'Clone']);
+      'Gantt Chart', 'Time', 'Effort', 'Editors', 'Clone']);
     await page.locator('[data-testid=child-row]').first().waitFor();
     await shot(page, 'project-tabs');
     await page.locator('[data-testid=child-row] a').first().click();

@@ -200,7 +200,7 @@ describe('tasks-all', () => {
       const r = td.getBoundingClientRect();
       return { label: td.dataset.label, left: Math.round(r.left), right: Math.round(r.right), top: Math.round(r.top) };
     }));
-    assert.deepEqual(lines.map((l) => l.label), ['ID', 'Task', 'In', 'Status', 'Owner', 'Start', 'Deadline']);
+    assert.deepEqual(lines.map((l) => l.label), ['ID', 'Task', 'In', 'Status', 'Owner', 'Start', 'Deadline', 'Spent (h)']);
     const width = PHONE.width;
     assert.ok(lines.every((l) => l.left >= 0 && l.right <= width), JSON.stringify(lines));
     assert.ok(lines.every((l, i) => i === 0 || l.top > lines[i - 1].top), 'one line under the other');
@@ -211,7 +211,7 @@ describe('tasks-all', () => {
     const roles = nodes.map((n) => n.role && n.role.value);
     const shown = await page.locator('[data-testid=task-row]').count();
     assert.ok(roles.filter((r) => r === 'row').length > shown, 'a row per task, and the header row');
-    assert.ok(roles.filter((r) => r === 'cell').length >= shown * 7, 'seven cells a task');
+    assert.ok(roles.filter((r) => r === 'cell').length >= shown * 8, 'eight cells a task');
     // the sortable headers are buttons in a row, in sight; a press sorts as on a desktop
     const chip = page.locator('[data-testid=th-deadline]');
     const box = await chip.boundingBox();
