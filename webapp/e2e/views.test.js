@@ -109,11 +109,18 @@ describe('the board', () => {
       await column(page, 'BLOCKED').locator(`[data-id="${m.Design}"]`).waitFor();
       assert.match(await page.getByTestId('board-said').innerText(), /Blocked/);
 
+      // The board gives the focus back to Design's card once the reload after its move is in: wait for that, or
+      // that refocus could land after the focus given to Permit below (a loaded machine, in CI).
+      await until(async () => (await page.evaluate(() => {
+        const c = document.activeElement && document.activeElement.closest('[data-testid=board-card]');
+        return c ? c.dataset.id : null;
+      })) === String(m.Design), 'the focus back on Design');
       // Permit locked meanwhile (another admin): its move is refused, it snaps back, and the reason shows.
       const locked = await fetch(`${t.stack.url}/api/module/lock/${m.Permit}`, { method: 'PATCH', headers: { Authorization: `Bearer ${t.sofia.token}` } });
       assert.equal(locked.status, 200);
       await card(page, m.Permit).getByTestId('board-move').focus();
       await page.keyboard.press('Space');
+      await until(async () => /Permit/.test(await page.getByTestId('board-said').innerText()), 'Permit lifted');
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('Space');
       await page.getByRole('alert').filter({ hasText: /lock/i }).first().waitFor();
