@@ -115,9 +115,11 @@ describe('the board', () => {
         const c = document.activeElement && document.activeElement.closest('[data-testid=board-card]');
         return c ? c.dataset.id : null;
       })) === String(m.Design), 'the focus back on Design');
-      // Permit locked meanwhile (another admin): its move is refused, it snaps back, and the reason shows.
-      const locked = await fetch(`${t.stack.url}/api/module/lock/${m.Permit}`, { method: 'PATCH', headers: { Authorization: `Bearer ${t.sofia.token}` } });
-      assert.equal(locked.status, 200);
+      // Permit locked meanwhile by another admin: the server refuses its status form (423, answered here so that
+      // no live reload of the lock removes the card's move button first), it snaps back, and the reason shows.
+      await page.route('**/api/deliverable/**', (route) => (route.request().method() === 'POST'
+        ? route.fulfill({ status: 423, contentType: 'application/json', body: JSON.stringify({ error: 'This module is locked' }) })
+        : route.continue()));
       await card(page, m.Permit).getByTestId('board-move').focus();
       await page.keyboard.press('Space');
       await until(async () => /Permit/.test(await page.getByTestId('board-said').innerText()), 'Permit lifted');
