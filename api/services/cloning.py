@@ -13,7 +13,7 @@ import json
 from datetime import timedelta
 from types import SimpleNamespace
 
-from sqlalchemy import func, insert, select, text
+from sqlalchemy import func, select
 
 from .. import links
 from .. import permissions as perm
@@ -29,6 +29,7 @@ from ..links import Ctx
 from ..models.base import utcnow
 from ..presenting import user_name
 from . import articles, feed, modules, platforms, sentences, storage
+from .bulk import insert_rows, reserve_ids
 from .sentences import said
 
 INCLUDES = tuple(k for k, _ in INCLUDE_FLAGS)
@@ -197,24 +198,6 @@ def start_from_template(user, parent, tpl, model, name):
 
 # --- cloning ------------------------------------------------------------------------------------------
 
-def _reserve_ids(model, n):
-    """n fresh ids of the model's table, in one query."""
-    if n <= 0:
-        return []
-    table = model.__table__
-    if db.session.get_bind().dialect.name == "postgresql":
-        rows = db.session.scalars(text("SELECT nextval(pg_get_serial_sequence(:t, 'id')) FROM generate_series(1, :n)"),
-                                  {"t": f'"{table.name}"', "n": n}).all()
-        return sorted(int(r) for r in rows)
-    start = (db.session.scalar(select(func.max(table.c.id))) or 0) + 1
-    return list(range(start, start + n))
-
-
-def _bulk(model, rows):
-    for i in range(0, len(rows), 1000):
-        db.session.execute(insert(model), rows[i:i + 1000])
-
-
 # How a clone's account counts what it copied ('3 modules, 1 articles': the English keeps its one form), each count
 # said in the reader's language with its plural.
 _COPIED = {
@@ -269,7 +252,7 @@ def clone(user, source, data, template=None):
     cut = [m.path for m in mods if ("module", m.id) in excluded and m.id != source.id]
     if cut:
         mods = [m for m in mods if not any(m.path.startswith(p) for p in cut)]
-    new_ids = _reserve_ids(Module, len(mods))
+    new_ids = reserve_ids(Module, len(mods))
     idmap = {m.id: n for m, n in zip(mods, new_ids)}
     last = db.session.scalar(select(func.max(Module.idx)).where(Module.parent_id == target.id))
     now = utcnow()
@@ -284,13 +267,13 @@ def clone(user, source, data, template=None):
                      "name": name if root else m.name, "description": m.description, "type": m.type,
                      "platform": target.platform, "path": paths[m.id], "level": target.level + 1 + m.level - source.level,
                      "locked": False, "created": now, "created_by_id": user.id})
-    _bulk(Module, rows)
+    insert_rows(Module, rows)
     src_ids = list(idmap)
     counts = {"modules": len(rows)}
 
     if include["deliverables"]:
         ds = db.session.scalars(select(Deliverable).where(Deliverable.module_id.in_(src_ids))).all()
-        _bulk(Deliverable, [{"module_id": idmap[d.module_id], "status": d.status,
+        insert_rows(Deliverable, [{"module_id": idmap[d.module_id], "status": d.status,
                              "status_before_done": d.status_before_done, "owner_id": d.owner_id,
                              "start_date": _shift(d.start_date, shift), "deadline": _shift(d.deadline, shift),
                              "commenced_date": _shift(d.commenced_date, shift),
@@ -302,7 +285,7 @@ def clone(user, source, data, template=None):
         rels = db.session.scalars(select(Relation).where(Relation.from_id.in_(src_ids), Relation.to_id.in_(src_ids))
                                   .order_by(Relation.id)).all()
         ends = [(idmap[r.from_id], idmap[r.to_id], r) for r in rels]
-        _bulk(Relation, [{"portal_id": scope_id(target.path), "from_id": a, "to_id": b, "low_id": min(a, b),
+        insert_rows(Relation, [{"portal_id": scope_id(target.path), "from_id": a, "to_id": b, "low_id": min(a, b),
                           "high_id": max(a, b), "kind": r.kind, "lag": r.lag, "created": now,
                           "created_by_id": user.id} for a, b, r in ends])
         counts["relations"] = len(rels)
@@ -317,8 +300,8 @@ def clone(user, source, data, template=None):
                 dropped.add(a.id)
             else:
                 kept.append((a, parent))
-        amap = dict(zip([a.id for a, _ in kept], _reserve_ids(Article, len(kept))))
-        _bulk(Article, [{"id": amap[a.id], "module_id": idmap[a.module_id], "parent_id": amap.get(parent),
+        amap = dict(zip([a.id for a, _ in kept], reserve_ids(Article, len(kept))))
+        insert_rows(Article, [{"id": amap[a.id], "module_id": idmap[a.module_id], "parent_id": amap.get(parent),
                          "title": a.title, "content": a.content, "created": now, "created_by_id": a.created_by_id}
                         for a, parent in kept])
         counts["articles"] = len(kept)
@@ -327,14 +310,14 @@ def clone(user, source, data, template=None):
         refs = db.session.scalars(select(Reference).where(Reference.module_id.in_(src_ids))
                                   .order_by(Reference.id)).all()
         refs = [r for r in refs if ("reference", r.id) not in excluded]
-        _bulk(Reference, [{"module_id": idmap[r.module_id], "title": r.title, "description": r.description,
+        insert_rows(Reference, [{"module_id": idmap[r.module_id], "title": r.title, "description": r.description,
                            "url": r.url, "resource_type": r.resource_type, "locked": r.locked, "created": now,
                            "created_by_id": r.created_by_id} for r in refs])
         counts["references"] = len(refs)
 
     if include["members"]:
         ms = db.session.scalars(select(Membership).where(Membership.module_id.in_(src_ids))).all()
-        _bulk(Membership, [{"module_id": idmap[m.module_id], "user_id": m.user_id, "role": m.role, "admin": m.admin,
+        insert_rows(Membership, [{"module_id": idmap[m.module_id], "user_id": m.user_id, "role": m.role, "admin": m.admin,
                             "allow_create": m.allow_create, "allow_view": m.allow_view, "allow_edit": m.allow_edit,
                             "allow_delete": m.allow_delete, "created": now} for m in ms])
         counts["members"] = len(ms)
@@ -359,7 +342,7 @@ def clone(user, source, data, template=None):
                 frows.append({"module_id": idmap[f.module_id], "title": f.title, "filename": f.filename,
                               "stored_name": new_name, "filesize": f.filesize, "mime": f.mime, "locked": f.locked,
                               "created": now, "created_by_id": f.created_by_id})
-            _bulk(VaultFile, frows)
+            insert_rows(VaultFile, frows)
             counts["files"] = len(frows)
         what = [_copied(k, v) for k, v in counts.items() if v]
         feed.record(user, SimpleNamespace(id=new_ids[0], path=paths[source.id]), "add", "module",
@@ -382,13 +365,13 @@ def _copy_custom_values(src_ids, idmap, target, now, counts):
     a field defined above the target; values of fields the copy cannot see are left out."""
     fields_ = db.session.scalars(select(CustomField).where(CustomField.module_id.in_(src_ids))
                                  .order_by(CustomField.id)).all()
-    fmap = dict(zip([f.id for f in fields_], _reserve_ids(CustomField, len(fields_))))
+    fmap = dict(zip([f.id for f in fields_], reserve_ids(CustomField, len(fields_))))
     opts = [o for f in fields_ for o in f.options]
-    omap = dict(zip([o.id for o in opts], _reserve_ids(PicklistOption, len(opts))))
-    _bulk(CustomField, [{"id": fmap[f.id], "module_id": idmap[f.module_id], "attribute": f.attribute, "label": f.label,
+    omap = dict(zip([o.id for o in opts], reserve_ids(PicklistOption, len(opts))))
+    insert_rows(CustomField, [{"id": fmap[f.id], "module_id": idmap[f.module_id], "attribute": f.attribute, "label": f.label,
                          "type": f.type, "multiple": f.multiple, "symbol": f.symbol, "prefix_symbol": f.prefix_symbol,
                          "target_type": f.target_type, "idx": f.idx} for f in fields_])
-    _bulk(PicklistOption, [{"id": omap[o.id], "field_id": fmap[o.field_id], "value": o.value, "label": o.label,
+    insert_rows(PicklistOption, [{"id": omap[o.id], "field_id": fmap[o.field_id], "value": o.value, "label": o.label,
                             "idx": o.idx} for o in opts])
     values = db.session.scalars(select(CustomValue).where(CustomValue.module_id.in_(src_ids))
                                 .order_by(CustomValue.id)).all()
@@ -407,7 +390,7 @@ def _copy_custom_values(src_ids, idmap, target, now, counts):
         rows.append({"field_id": field_id, "module_id": idmap[v.module_id], "stringval": v.stringval,
                      "numval": v.numval, "dateval": v.dateval, "option_id": option_id, "user_id": v.user_id,
                      "created": now})
-    _bulk(CustomValue, rows)
+    insert_rows(CustomValue, rows)
     counts["fields"] = len(fields_)
     counts["values"] = len(rows)
 
