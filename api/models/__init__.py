@@ -6,6 +6,7 @@ from .search import SearchDoc, SearchWord
 from .planning import Baseline, BaselineDate, PortalPlanning, Recurrence, Relation
 from .views import CalendarFeed, SavedView
 from .effort import EffortPlan, EffortSettings, TimeActivity, TimeEntry, Timer, Timesheet
+from .imports import ImportJob, ImportMap
 from .events import (Event, EventCursor, Watch, CommentMention, Notification, NotificationPreference, Webhook,
                      WebhookDelivery, WebhookAttempt, LiveSubscriber, MailState)
 
@@ -14,7 +15,7 @@ from .events import (Event, EventCursor, Watch, CommentMention, Notification, No
 MODULE_OWNED = [FeedEntry, Membership, Brand, Deliverable, Invitation, Article, FileVersion, VaultFile, Reference,
                 Comment, CustomValue, Metric, Report, CloneConfig, CustomField]
 # Watches, mentions, comment attachments, webhooks, relations, planning settings, baselines, recurrences, time
-# entries, timers, timesheets, effort settings and plans go with
+# entries, timers, timesheets, effort settings and plans, import jobs and maps go with
 # their module by the database's ON DELETE CASCADE.
 
 __all__ = ["User", "UserSession", "ApiToken", "RecoveryCode", "SecurityEvent", "OidcLogin", "PasswordReset", "SignInChallenge", "OidcIdentity", "Module", "SkeletonRule", "Membership", "Brand",
@@ -22,6 +23,6 @@ __all__ = ["User", "UserSession", "ApiToken", "RecoveryCode", "SecurityEvent", "
            "CommentAttachment", "PicklistOption", "CustomValue", "Report", "Metric", "CloneConfig", "FeedEntry",
            "SearchDoc", "SearchWord", "Relation", "PortalPlanning", "Baseline", "BaselineDate",
            "Recurrence", "CalendarFeed", "SavedView", "TimeActivity", "TimeEntry", "Timer", "Timesheet",
-           "EffortSettings", "EffortPlan", "MODULE_OWNED",
+           "EffortSettings", "EffortPlan", "ImportJob", "ImportMap", "MODULE_OWNED",
            "Event", "EventCursor", "Watch", "CommentMention", "Notification", "NotificationPreference", "Webhook",
            "WebhookDelivery", "WebhookAttempt", "LiveSubscriber", "MailState"]
