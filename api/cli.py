@@ -1,4 +1,5 @@
-"""Sysadmin commands: create-user, reset-mfa, link-sso, security-log, seed-demo, bench-data, init-platforms."""
+"""Sysadmin commands: create-user, reset-mfa, link-sso, security-log, seed-demo, bench-data, init-platforms (and
+those of imports, cli_imports.py)."""
 import functools
 import json
 
@@ -22,7 +23,9 @@ def _in_writing(callback):
 
 
 def register_cli(app):
+    from .cli_imports import register
     _register(app)
+    register(app)
     for name, command in app.cli.commands.items():
         if name not in READ_ONLY and command.callback is not None and not hasattr(command, "commands"):
             command.callback = _in_writing(command.callback)

@@ -150,6 +150,12 @@ class Config:
     # allow-listed here (comma-separated CIDRs, e.g. "127.0.0.0/8"); 5 s per attempt, retried for 24 h, the
     # webhook disabled after this many failed attempts in a row.
     WEBHOOK_ALLOW_NETWORKS = [n.strip() for n in os.environ.get("WEBHOOK_ALLOW_NETWORKS", "").split(",") if n.strip()]
+    # Issue 46: networks (CIDR, comma-separated) a Redmine import started in the web page may read from besides public
+    # addresses (an intranet Redmine); the command line reaches any address. Limits of what an import takes in.
+    IMPORT_ALLOW_NETWORKS = [n.strip() for n in os.environ.get("IMPORT_ALLOW_NETWORKS", "").split(",") if n.strip()]
+    IMPORT_MAX_FILE_BYTES = _int("IMPORT_MAX_FILE_MB", 100) * 1024 * 1024
+    ARCHIVE_MAX_BYTES = _int("ARCHIVE_MAX_MB", 2048) * 1024 * 1024
+    ARCHIVE_MAX_MEMBERS = _int("ARCHIVE_MAX_MEMBERS", 200000)
     WEBHOOK_TIMEOUT = float(os.environ.get("WEBHOOK_TIMEOUT", "5"))
     WEBHOOK_RETRY_HOURS = _int("WEBHOOK_RETRY_HOURS", 24)
     WEBHOOK_DISABLE_AFTER = _int("WEBHOOK_DISABLE_AFTER", 15)

@@ -364,6 +364,27 @@ declare("webhooks", "add", "webhook.add", N_("Add Webhook"), "admin", "POST", ok
 declare("webhook_delivery", "redeliver", "webhook.redeliver", N_("Redeliver"), "admin", "POST", ok("webhooks"),
         args=lambda c: {"module_id": c.module.id, "webhook_id": c.item.webhook_id, "delivery_id": c.item.id})
 
+# Issue 46: imports. A portal's import page (module/view), what it offers, and each job (`c.module`: the portal, or
+# the platform root for an archive; `c.item`: the ImportJob); a platform root offers its superusers a portal import.
+declare(M, "import", "imports.list_", N_("Import"), "admin", when=lambda c: "watching" in c.extra and ok("import")(c))
+declare(M, "import_portal", "imports.archive_import", N_("Import a portal"), "admin", "POST",
+        when=lambda c: "watching" in c.extra and ok("import_portal")(c))
+IM = "imports"
+declare(IM, "redmine_probe", "imports.redmine_probe", N_("Check the Redmine project"), "admin", "POST", ok("import"))
+declare(IM, "redmine", "imports.redmine", N_("Import from Redmine"), "admin", "POST", ok("import"))
+declare(IM, "spreadsheet_columns", "imports.spreadsheet_columns", N_("Read the columns"), "admin", "POST",
+        ok("import"))
+declare(IM, "spreadsheet", "imports.spreadsheet", N_("Import a spreadsheet"), "admin", "POST", ok("import"))
+declare(IM, "mspdi", "imports.mspdi", N_("Import MS Project XML"), "admin", "POST", ok("import"))
+declare(IM, "export_archive", "imports.archive_export", N_("Export the portal"), "admin", when=ok("import"))
+_job_arg = lambda c: {"job_id": c.item.id}  # noqa: E731
+declare("import_job", "self", "imports.job", N_("Import"), "admin", args=_job_arg)
+declare("import_job", "cancel", "imports.cancel", N_("Cancel"), "admin", "POST",
+        when=lambda c: c.item.state in ("QUEUED", "RUNNING") and not c.item.cancel, args=_job_arg)
+declare("import_job", "module", "module.view", N_("Open"), "view",
+        when=lambda c: c.item.state == "DONE" and bool(c.extra.get("module_id")),
+        args=lambda c: {"module_id": c.extra["module_id"]})
+
 # The signed-in user's own notifications (no module: `c.module` is None).
 declare("notification", "read", "notification.read", N_("Mark read"), "view", "POST",
         args=lambda c: {"notification_id": c.item.id})

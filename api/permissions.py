@@ -468,6 +468,10 @@ def time_entry_error(user, r, module, entry, locked, admin=None):
 
 # A portal's effort settings (activities, hours per person-month, reporting periods): its admins, as its planning.
 MODULE_ACTIONS["effort_settings"] = MODULE_ACTIONS["planning"]
+# Issue 46: imports into a portal and its archive: its admins; a portal archive imported as a new portal: whoever
+# administers the platform root (the superusers).
+MODULE_ACTIONS["import"] = MODULE_ACTIONS["planning"]
+MODULE_ACTIONS["import_portal"] = lambda r, m: None if (r.admin and m.level == 0) else Forbidden
 
 
 # --- issue 45: timesheets ---------------------------------------------------------------------------------------

@@ -35,7 +35,8 @@ def conditional(tag, build):
 GROUPS = ("accounts", "account", "article", "brand", "custom_field_values", "deliverable", "discussion", "feed", "health",
           "membership", "invitation", "meta", "module", "openapi", "profile", "vault", "reference",
           "custom_field_definitions", "report", "clone", "search", "watch", "notification", "webhook", "live",
-          "relation", "baseline", "work", "calendar_feed", "saved_view", "timesheet", "effort", "time")
+          "relation", "baseline", "work", "calendar_feed", "saved_view", "timesheet", "effort", "time",
+          "imports")
 
 
 def register_blueprints(app):
