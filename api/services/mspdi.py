@@ -1,11 +1,16 @@
 """A subtree as MS Project XML (MSPDI, issue 42, point 8), which MS Project and ProjectLibre open: the reader's
 rows of module/tree as tasks with outline levels and numbers (a parent a summary task), their dates at 08:00 and
 17:00 of the portal's working days, durations in working hours, milestones, finish-to-start (etc.) links with
-their lag, the portal's holidays as exceptions of the standard calendar, and a chosen baseline as Baseline 0.
-Built with the standard library's ElementTree (it escapes every text)."""
+their lag, the portal's holidays as exceptions of the standard calendar, a chosen baseline as Baseline 0, and the
+deliverables' owners as resources (name and e-mail, issue 46: the import finds people by e-mail) assigned to their
+tasks. Built with the standard library's ElementTree (it escapes every text)."""
 from xml.etree import ElementTree as ET
 
+from sqlalchemy import select
+
 from . import baselines, modules, scheduling
+from ..extensions import db
+from ..models import User
 from ..models.module import scope_id
 
 NS = "http://schemas.microsoft.com/project"
@@ -120,7 +125,32 @@ def export(user, module, baseline=None):
             _sub(base, q("Start"), _at(bs, 8))
             _sub(base, q("Finish"), _at(be, 17))
             _sub(base, q("Duration"), _duration(max(cal.span(bs, be), 1) * HOURS_A_DAY))
+    _resources(project, q, rows, uid)
     return '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' + ET.tostring(project, encoding="unicode")
+
+
+def _resources(project, q, rows, uid):
+    """A work resource per owner of the rows' deliverables (UIDs in order of first appearance) and an assignment
+    of each owned task to its owner (MSPDI's order: Resources, then Assignments, after Tasks)."""
+    owned = [(r["id"], r["deliverable"]["ownerId"]) for r in rows
+             if r.get("deliverable") and r["deliverable"].get("ownerId")]
+    if not owned:
+        return
+    people = dict(db.session.execute(select(User.id, User).where(User.id.in_({o for _, o in owned}))).all())
+    rid = {}
+    for _, owner in owned:
+        rid.setdefault(owner, len(rid) + 1)
+    resources = ET.SubElement(project, q("Resources"))
+    for owner, n in rid.items():
+        res = ET.SubElement(resources, q("Resource"))
+        for tag, value in (("UID", n), ("ID", n), ("Name", people[owner].name), ("Type", 1),
+                           ("EmailAddress", people[owner].email)):
+            _sub(res, q(tag), value)
+    assignments = ET.SubElement(project, q("Assignments"))
+    for n, (row_id, owner) in enumerate(owned, 1):
+        a = ET.SubElement(assignments, q("Assignment"))
+        for tag, value in (("UID", n), ("TaskUID", uid[row_id]), ("ResourceUID", rid[owner]), ("Units", 1)):
+            _sub(a, q(tag), value)
 
 
 def _day(value):

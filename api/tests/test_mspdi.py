@@ -5,6 +5,9 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
+from api.extensions import db
+from api.models import Deliverable
+
 from .conftest import new_module, submit
 from .test_scheduling import plan, relate
 
@@ -74,3 +77,31 @@ def test_only_what_the_reader_sees(client, tree, h, make_user, grant, token_for)
                                                                                        "Subtask 1"]
     assert client.get(f"/api/planning/mspdi/{tree.phase.id}?baseline=x", headers=hr).status_code == 400
     assert client.get(f"/api/planning/mspdi/{tree.phase.id}?baseline=999", headers=hr).status_code == 404
+
+
+def test_owners_as_resources_assigned_to_their_tasks(client, tree, h, make_user):
+    """Issue 46: a work resource per owner (name and e-mail, by which the import finds people), each owned task
+    assigned to its owner; after the tasks, as MSPDI orders them."""
+    report = new_module(tree.phase, "4rineu_task", "Report", idx=1)
+    for m in (tree.phase, tree.task, tree.subtask, report):
+        plan(client, h, m, "2026-03-02", "2026-03-06")
+    maria, jan = make_user(name="Maria <Keller>", email="maria@example.org"), make_user(name="Jan", email="j@x.org")
+    for m, who in ((tree.task, jan), (tree.subtask, maria), (report, jan)):
+        db.session.scalar(db.select(Deliverable).where(Deliverable.module_id == m.id)).owner_id = who.id
+    db.session.commit()
+    root = xml(client, h, f"/api/planning/mspdi/{tree.project.id}")
+    assert [e.tag.split("}")[1] for e in root][-3:] == ["Tasks", "Resources", "Assignments"]
+    resources = [{c.tag.split("}")[1]: c.text for c in r} for r in root.findall("p:Resources/p:Resource", NS)]
+    assert resources == [{"UID": "1", "ID": "1", "Name": "Jan", "Type": "1", "EmailAddress": "j@x.org"},
+                         {"UID": "2", "ID": "2", "Name": "Maria <Keller>", "Type": "1",
+                          "EmailAddress": "maria@example.org"}]
+    uid = {t.find("p:Name", NS).text: t.find("p:UID", NS).text for t in root.findall("p:Tasks/p:Task", NS)}
+    assert [(a.find("p:TaskUID", NS).text, a.find("p:ResourceUID", NS).text, a.find("p:Units", NS).text)
+            for a in root.findall("p:Assignments/p:Assignment", NS)] == [
+        (uid["Task 1"], "1", "1"), (uid["Subtask 1"], "2", "1"), (uid["Report"], "1", "1")]
+
+
+def test_no_owners_no_resources(client, tree, h):
+    plan(client, h, tree.task, "2026-03-02", "2026-03-06")
+    root = xml(client, h, f"/api/planning/mspdi/{tree.project.id}")
+    assert root.find("p:Resources", NS) is None and root.find("p:Assignments", NS) is None
