@@ -6,4 +6,9 @@ if ! .venv/bin/python -c "import psycopg,sys; psycopg.connect('host=127.0.0.1 us
   echo "make bench needs PostgreSQL on 127.0.0.1:5432 (user postgres), or BENCH_DATABASE_URL" >&2
   exit 1
 fi
-exec .venv/bin/python scripts/bench.py
+.venv/bin/python scripts/bench.py
+# The board of 500 cards in headless Chromium: its first render and a drag (figures printed by the test).
+if [ -x /usr/bin/chromium ] && [ -d webapp/node_modules ]; then
+  bash scripts/build-webapp.sh
+  (cd webapp && BENCH_BROWSER=1 node --test --test-name-pattern='board at scale' e2e/views.test.js)
+fi
