@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 FLASK := $(VENV)/bin/flask --app api
 export PATH := $(CURDIR)/$(VENV)/bin:$(PATH)
 
-.PHONY: run test test-api test-cluster test-web test-e2e bench fuzz soak install system-deps webapp-deps build migrate seed clean
+.PHONY: run test test-api test-cluster test-web test-e2e test-import bench fuzz soak install system-deps webapp-deps build migrate seed clean
 
 install: $(VENV)/.installed
 
@@ -47,6 +47,10 @@ test-api: install
 # Two API replicas behind nginx on PostgreSQL, Redis and an S3 server (moto): part of `make test` when they answer.
 test-cluster: install system-deps
 	$(PY) -m pytest -q -p no:cacheprovider -m cluster api/tests/cluster
+
+# The Redmine importer against a live Redmine (../shared/redmine: installed and started when missing).
+test-import: install
+	@bash scripts/test-import.sh
 
 bench: install system-deps
 	@bash scripts/bench.sh

@@ -108,22 +108,35 @@ def _value_rows(run, module_id, field, options, value):
     return rows
 
 
+_SHAPE = ("stringval", "numval", "dateval", "option_id")
+
+
 def write_values(run):
-    """The plan's values replace those of the same fields on the imported modules."""
-    rows, touched = [], set()
+    """The plan's values replace those of the same fields on the imported modules (values that did not change stay
+    as they are, and are not counted)."""
+    new = {}
     for m in run.plan["modules"]:
         module_id = run.modules[m["key"]].id
         for key, value in (m.get("values") or {}).items():
-            if key not in run.fields or value in (None, "", []):
-                continue
-            field, options = run.fields[key]
-            touched.add((module_id, field.id))
-            rows += _value_rows(run, module_id, field, options, value)
-    for module_id, field_id in touched:
-        db.session.execute(delete(CustomValue).where(CustomValue.module_id == module_id,
-                                                     CustomValue.field_id == field_id))
+            if key in run.fields and value not in (None, "", []):
+                field, options = run.fields[key]
+                new[(module_id, field.id)] = _value_rows(run, module_id, field, options, value)
+    if not new:
+        return
+    old = {}
+    for v in db.session.scalars(select(CustomValue).where(
+            CustomValue.module_id.in_({k[0] for k in new}), CustomValue.field_id.in_({k[1] for k in new}))):
+        old.setdefault((v.module_id, v.field_id), []).append(tuple(getattr(v, c) for c in _SHAPE))
+    rows = []
+    for pair, pair_rows in new.items():
+        if sorted(old.get(pair, []), key=str) == sorted((tuple(r[c] for c in _SHAPE) for r in pair_rows), key=str):
+            continue
+        if pair in old:
+            db.session.execute(delete(CustomValue).where(CustomValue.module_id == pair[0],
+                                                         CustomValue.field_id == pair[1]))
+        run.count("values", created=pair not in old, n=len(pair_rows))
+        rows += pair_rows
     insert_rows(CustomValue, rows)
-    run.count("values", n=len(rows))
 
 
 # --- articles and comments --------------------------------------------------------------------------------------
