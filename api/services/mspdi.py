@@ -18,6 +18,7 @@ TYPES = {"FF": 0, "FS": 1, "SF": 2, "SS": 3}  # MSPDI's link types
 HOURS_A_DAY = 8
 TENTHS_A_DAY = HOURS_A_DAY * 60 * 10  # a lag is in tenths of a minute
 DONE = ("COMPLETED", "VERIFIED_COMPLETE")
+BEGUN = ("IN_PROGRESS", "BLOCKED")
 
 
 def _at(d, hour):
@@ -107,7 +108,11 @@ def export(user, module, baseline=None):
         _sub(t, q("Summary"), int(r["id"] in parents))
         _sub(t, q("Manual"), 0 if d.get("autoScheduled") else 1)
         status = (d.get("status") or {}).get("name")
-        _sub(t, q("PercentComplete"), 100 if status in DONE else 0)
+        # MSPDI has no status: work begun reads as part done, done as 100 % with its actual finish (what an import
+        # of the file turns back into In progress and Completed).
+        _sub(t, q("PercentComplete"), 100 if status in DONE else 50 if status in BEGUN else 0)
+        if status in DONE and d.get("completionDate"):
+            _sub(t, q("ActualFinish"), _at(_day(d["completionDate"]), 17))
         if r.get("critical") is not None:
             _sub(t, q("Critical"), int(r["critical"]))
         for rel in preds.get(r["id"], ()):

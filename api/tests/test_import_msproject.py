@@ -240,6 +240,17 @@ def test_a_done_deliverable_reads_back_completed(client, tree, h):
     p = msproject.read(export(client, h, tree.phase.id))
     assert [(m["name"], m["deliverable"] and m["deliverable"]["status"]) for m in p["modules"]] == [
         ("Task 1", "COMPLETED"), ("Subtask 1", None)]
+    assert p["modules"][0]["deliverable"]["completionDate"] == "2026-03-05"  # its actual finish
+
+
+@pytest.mark.parametrize("status, read_as", [("IN_PROGRESS", "IN_PROGRESS"), ("BLOCKED", "IN_PROGRESS"),
+                                             ("NOT_STARTED", "NOT_STARTED")])
+def test_work_begun_reads_back_in_progress(client, tree, h, status, read_as):
+    schedule(client, h, tree.task, "2026-03-02", "2026-03-06")
+    _db.session.scalar(sa.select(Deliverable).where(Deliverable.module_id == tree.task.id)).status = status
+    _db.session.commit()
+    p = msproject.read(export(client, h, tree.phase.id))
+    assert p["modules"][0]["deliverable"]["status"] == read_as
 
 
 # --- round trip through the writer: export, import into another portal, export again ---------------------------
