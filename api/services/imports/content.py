@@ -14,9 +14,11 @@ from ...models.base import utcnow
 from .. import invitations, sentences, storage
 from ..bulk import insert_rows, reserve_ids
 from .plan import Invalid, Unreachable
+from .richtext import raw_to_markup
 
 FIELD_TYPES = ("TEXT", "PICKLIST", "NUMERIC", "DATE")
 DEFAULT_MAX_FILE = 100 * 1024 * 1024
+COMMENT_CHARS = 20000  # the comment form's limit
 
 _COUNTED = {
     "modules": lambda n: sentences.ngettext("%(num)d modules", "%(num)d modules", n),
@@ -177,10 +179,18 @@ def write_articles(run):
             values)
 
 
+def _markup(content):
+    try:
+        return raw_to_markup(content)
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return content  # not draft-js content: plain text, kept
+
+
 def write_comments(run):
+    # A plan's comment is draft-js raw content, as an article's; comments here are kept in their light markup.
     def values(c, ids):
         return {"module_id": run.modules[c["module"]].id, "parent_id": None, "title": "",
-                "content": c.get("content") or "", "deleted": False,
+                "content": _markup(c.get("content") or "")[:COMMENT_CHARS], "deleted": False,
                 "created": _moment(c.get("created")) or utcnow(), "created_by_id": run.users.get(c.get("author"))}
     _upsert(run, Comment, "comment", [c for c in run.plan.get("comments") or [] if c["module"] in run.modules],
             values)
