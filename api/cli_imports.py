@@ -40,8 +40,10 @@ def register(app):
     @click.option("--user", "email", default=None, help="who imports (a portal admin; default: the first superuser)")
     @click.option("--people", type=click.Choice(["inactive", "invite"]), default="inactive",
                   help="people not known here: created inactive (default) or invited")
+    @click.option("--levels", default="", help="module types of the project and its subprojects by depth, "
+                  "comma-separated (e.g. 4rineu_project,4rineu_task); default: project, phase, task")
     @click.option("--dry-run", is_flag=True, help="read everything and count what would be written; write nothing")
-    def import_redmine(url, key, project, portal_id, email, people, dry_run):
+    def import_redmine(url, key, project, portal_id, email, people, levels, dry_run):
         """Import a Redmine project with its subprojects, issues, relations, journals, wiki, files, versions, custom
         fields, time entries and members into a portal. Run it again to update what an earlier run imported."""
         from .services.imports import jobs, plan
@@ -50,7 +52,9 @@ def register(app):
         started = time.monotonic()
         try:
             report = jobs.run_here(user, portal, "redmine", {"url": url, "key": key, "project": project,
-                                                           "people": people, "cli": True}, dry_run=dry_run)
+                                                           "people": people, "cli": True,
+                                                           "levels": [t for t in levels.split(",") if t]},
+                                   dry_run=dry_run)
         except (plan.Invalid, plan.Unreachable) as e:
             raise click.ClickException(str(e)) from None
         click.echo(json.dumps({**report, "seconds": round(time.monotonic() - started, 1)}, indent=1, default=str))

@@ -4,6 +4,7 @@ from marshmallow import fields, validate
 from ..i18n import N_
 from . import Flag, Form, MaxLength, Upload
 
+MODULE_TYPES = ("4rineu_project", "4rineu_phase", "4rineu_task", "4rineu_subtask")
 STATUSES = ("NOT_STARTED", "IN_PROGRESS", "BLOCKED", "COMPLETED", "VERIFIED_COMPLETE")
 
 
@@ -26,6 +27,10 @@ class RedmineImportForm(RedmineProbeForm):
                            metadata={"label": N_("Statuses"), "help": N_("Redmine status id → status here")})
     tracker = fields.String(load_default="field", validate=validate.OneOf(("field", "none")),
                             metadata={"label": N_("Trackers")})
+    levels = fields.List(fields.String(validate=validate.OneOf(MODULE_TYPES)), load_default=list,
+                         validate=validate.Length(max=6, error=N_("At most 6 levels")),
+                         metadata={"label": N_("Module type of each level"),
+                                   "help": N_("The project, its subprojects, theirs: a type each")})
     people = fields.String(load_default="inactive", validate=validate.OneOf(("inactive", "invite")),
                            metadata={"label": N_("People not known here")})
     dryRun = Flag(N_("Dry run"))

@@ -148,3 +148,15 @@ def test_a_refused_key_fails_the_job_and_writes_nothing(client, tree, admin, tok
                     json={"url": "https://r.example.org", "key": "0123456789abcdef", "project": "renovation-consortium"})
     assert r.status_code == 422
     assert _db.session.scalar(sa.select(sa.func.count()).select_from(Module)) == modules
+
+
+def test_the_subprojects_take_the_type_chosen_for_their_level(client, tree, admin, token_for, replay):
+    job = start(client, token_for(admin), tree.portal.id, levels=["4rineu_project", "4rineu_task"])
+    assert job["state"] == "DONE"
+    mods = under(tree.portal)
+    assert mods["WP2 Survey of the building stock"].type == "4rineu_task"
+    assert mods["Survey of 40 demo buildings"].type == "4rineu_subtask"
+    r = client.post(f"/api/import/redmine/{tree.portal.id}", headers=token_for(admin),
+                    json={"url": BASE, "key": "0123456789abcdef", "project": "renovation-consortium",
+                          "levels": ["4rineu_portal"]})
+    assert r.status_code == 422 and "levels" in str(r.get_json()["errors"])

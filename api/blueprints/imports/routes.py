@@ -100,7 +100,7 @@ def redmine(module_id):
     module = _module(module_id)
     data = parse(RedmineImportForm)
     jobs.check_redmine_url(data["url"])
-    options = {k: data[k] for k in ("url", "key", "project", "statuses", "tracker", "people")}
+    options = {k: data[k] for k in ("url", "key", "project", "statuses", "tracker", "people", "levels")}
     return _started(module, jobs.start(current_user, module, "redmine", f"Redmine {data['project']}", options,
                                        dry_run=data["dryRun"]))
 

@@ -188,9 +188,22 @@ def _redmine(job, user, portal, options, ticker):
                         tracker=options.get("tracker", "field"), progress=ticker, cancelled=ticker.cancelled)
     if ticker.cancelled():
         raise Cancelled()
+    _level_types(plan, options.get("levels") or [])
     ticker.phase("writing")
     return writer.write(user, portal, plan, source=redmine.source_of(options["url"]), dry_run=job.dry_run,
                         fetch=redmine.fetcher(client), people=options.get("people", "inactive"), progress=ticker)
+
+
+def _level_types(plan, levels):
+    """The module type the importer chose for the projects of each depth (0: the project imported, 1: its
+    subprojects, ...); the writer falls back to the skeleton's default where a type is not allowed there."""
+    depth = {}
+    for m in plan["modules"]:
+        if not m["key"].startswith("project:"):
+            continue
+        depth[m["key"]] = depth.get(m.get("parent"), -1) + 1
+        if depth[m["key"]] < len(levels) and levels[depth[m["key"]]]:
+            m["type"] = levels[depth[m["key"]]]
 
 
 class RowErrors(Invalid):
