@@ -52,7 +52,7 @@ export async function assertAccessible(page, screen) {
 }
 
 // Boxes that scroll sideways by design: a row of tabs, a wide table, the Gantt's timeline.
-const SIDEWAYS = '.tabs, .dt__scroll, .childlist__scroll, table.table, .gantt__scroll, .board__scroll, .effort__scroll, .timesheet__scroll';
+const SIDEWAYS = '.tabs, .dt__scroll, .childlist__scroll, table.table, .gantt__scroll, .board__scroll, .effort__scroll, .timesheet__scroll, .import-scroll';
 
 /** The page does not scroll sideways (its width fits the window), nor does a region of it other than the strips
  *  made to (the main column did, under a toolbar that did not wrap); nothing hangs off its left edge (that does

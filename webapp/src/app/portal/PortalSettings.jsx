@@ -14,6 +14,7 @@ const TemplatesPage = lazy(() => import('../../features/clone/TemplatesPage.jsx'
 const WebhooksPage = lazy(() => import('../../features/webhooks/WebhooksPage.jsx'));
 const PlanningSettings = lazy(() => import('../../features/planning/PlanningSettings.jsx'));
 const EffortSettings = lazy(() => import('../../features/effortReport/EffortSettings.jsx'));
+const ImportPage = lazy(() => import('../../features/imports/ImportPage.jsx'));
 
 /** The settings' pages every member sees: [path, label]. */
 const pagesForAll = () => [
@@ -31,14 +32,18 @@ function UsersPage({ portal, onChanged }) {
   return <MembersPanel module={portal} split onChanged={onChanged} />;
 }
 
-/** /portal/{id}/settings: templates, custom-fields, users, articles, files, feed; planning and webhooks for admins. */
+/**
+ * /portal/{id}/settings: templates, custom-fields, users, articles, files, feed; planning, effort, webhooks and import
+ * for admins.
+ */
 export default function PortalSettings({ portal, base, onChanged }) {
   const root = `/${base}/${portal.id}/settings`;
-  // Planning (issue 42), time and effort (issue 45) and webhooks: the portal's admins only (the portal offers them
-  // their links).
+  // Planning (issue 42), time and effort (issue 45), webhooks and imports (issue 46): the portal's admins only (the
+  // portal offers them their links).
   const links = portal.links || {};
   const pages = [...pagesForAll(), ...(links.planning_settings ? [['planning', t('app.planning')]] : []),
-    ...(links.effort_settings ? [['effort', t('app.effort')]] : []), ...(links.webhooks ? [['webhooks', t('app.webhooks')]] : [])];
+    ...(links.effort_settings ? [['effort', t('app.effort')]] : []), ...(links.webhooks ? [['webhooks', t('app.webhooks')]] : []),
+    ...(links.import ? [['import', t('imports.tab')]] : [])];
   return (
     <div className="page">
       <h1 className="page__title">{t('app.settings')}</h1>
@@ -56,6 +61,8 @@ export default function PortalSettings({ portal, base, onChanged }) {
           <Route path="webhooks" element={<WebhooksPage portal={portal} />} />
           <Route path="planning" element={<PlanningSettings portal={portal} />} />
           <Route path="effort" element={<EffortSettings portal={portal} />} />
+          <Route path="import/*" element={<ImportPage portal={portal} baseUrl={`${root}/import`}
+            moduleHref={(id) => `/${base}/${portal.id}/module/${id}`} />} />
           <Route path="*" element={<NoMatch />} />
         </Routes>
         </Suspense>

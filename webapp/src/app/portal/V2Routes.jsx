@@ -7,6 +7,7 @@ import { portalHref } from '../../lib/format.js';
 import { formatNumber, t } from '../../lib/i18n.js';
 import { listPlatforms, viewModule } from '../../features/modules/api.js';
 import ModuleHeader from '../../features/modules/ModuleHeader.jsx';
+import ImportPortal from '../../features/imports/ImportPortal.jsx';
 import AppLayout from '../AppLayout.jsx';
 import { AccessLost, Deleted } from '../module/ModuleView.jsx';
 import useModuleUpdates from '../module/useModuleUpdates.js';
@@ -104,7 +105,11 @@ function V2Page({ module, ids, here, platform, editing, reload, onDeleted }) {
     <div className="page">
       <V2Breadcrumb module={module} ids={ids} platform={platform} />
       <ModuleHeader module={module} onChanged={reload} onDeleted={onDeleted} startWith={editing ? 'edit' : null} />
-      <h2 className="section-title">{t('app.contents')} <span className="count">{formatNumber((module.children || []).length)}</span></h2>
+      <div className="section__head">
+        <h2 className="section-title">{t('app.contents')} <span className="count">{formatNumber((module.children || []).length)}</span></h2>
+        {/* A platform's root lists its portals: a superuser may bring one in from an archive (issue 46). */}
+        {ids.length === 1 && <ImportPortal root={module} portalHref={(id) => portalHref({ id, platform: module.platform })} onImported={reload} />}
+      </div>
       <table className="table">
         <thead>
           <tr>
