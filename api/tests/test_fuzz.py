@@ -148,6 +148,7 @@ def _ids(client):
     metrics = _db.session.scalars(sa.select(Metric.id).where(Metric.report_id == ids.report).order_by(Metric.id)).all()
     ids.metric, ids.metric_spare = metrics[0], metrics[-1]
     ids.sofia = _one(sa.select(User.id).where(User.email == "sofia@demo.eu"))
+    ids.root = _one(sa.select(Module.parent_id).where(Module.id == ids.portal))
     _db.session.commit()
     _extras(client, admin, ids)
     ids.version = _one(sa.select(FileVersion.id).where(FileVersion.file_id == ids.file))
@@ -168,7 +169,8 @@ def _targets(ids, who):
     portal = {"module_id": ids.portal}
     template = {"module_id": ids.template_project}
     groups = {"article": portal, "brand": portal, "comment": portal, "custom_field_def": portal, "feed": portal,
-              "invitation": portal, "meta": portal, "report": portal, "clone": template, "clone_config": template}
+              "invitation": portal, "meta": portal, "report": portal, "clone": template, "clone_config": template,
+              "imports": portal}
     endpoints = {
         "article.delete": {**portal, "article_id": ids.article_spare},
         "comment.delete": {**portal, "comment_id": getattr(ids, f"comment_delete_{me}")},
@@ -188,6 +190,7 @@ def _targets(ids, who):
         "reference.delete_ref": {"ref_id": ids.reference_spare},
         "report.metric_delete": {**portal, "metric_id": ids.metric_spare},
         "vault.delete": {**portal, "file_id": ids.file_spare},
+        "imports.archive_import": {"module_id": ids.root},
     }
 
     def params(operation_id):

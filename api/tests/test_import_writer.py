@@ -196,6 +196,7 @@ def test_a_job_is_seen_and_cancelled_by_its_portals_admins(client, tree, admin, 
     r = client.post(f"/api/import/cancel/{job.id}", headers=h)
     assert r.status_code == 200 and r.get_json()["item"]["state"] == "CANCELLED"
     assert "cancel" not in r.get_json()["item"]["links"]
+    assert client.post(f"/api/import/cancel/{job.id}", headers=h).status_code == 409  # it has ended
 
 
 def test_a_running_job_stops_when_cancelled(tree, admin, monkeypatch):

@@ -103,6 +103,11 @@ STATUSES = {
     # approved month (423); a month is submitted by its person or a portal admin (403) and decided by the portal's
     # admins and supervisors, never by its person (403).
     "timesheet.cell": RIGHTS, "timesheet.submit": (403,), "timesheet.approve": (403,), "timesheet.return_": (403,),
+    # issue 46: a portal's imports and its archive are its admins' (403 on a project, or for its other members); a
+    # portal archive is imported under the platform root by its superusers (403 elsewhere). A job is its portal's
+    # admins' (anyone else: 404, as for a job that is not there).
+    **{f"imports.{e}": (403,) for e in ("list_", "redmine_probe", "redmine", "spreadsheet_columns", "spreadsheet",
+                                         "mspdi", "archive_export", "archive_import")},
 }
 # deliverable.* edit and add-date variants are registered in loops: they all check rights and locks.
 _RIGHTS_PREFIXES = ("deliverable.edit", "deliverable.add")

@@ -15,7 +15,7 @@ from types import SimpleNamespace
 from flask import current_app
 from sqlalchemy import select
 
-from ...errors import NotFound
+from ...errors import Conflict, NotFound
 from ...extensions import db
 from ...i18n import _, N_
 from ...models import ImportJob, Module, User
@@ -50,7 +50,10 @@ def start(user, module, kind, title, options, upload=None, dry_run=False):
 
 
 def cancel(job):
-    """Asks the run to stop (it stops at its next progress step, before it writes); a queued job ends at once."""
+    """Asks the run to stop (it stops at its next progress step, before it writes); a queued job ends at once; one
+    that has ended cannot be (409)."""
+    if job.state not in ("QUEUED", "RUNNING"):
+        raise Conflict(_("This import has ended: there is nothing to cancel"))
     if job.state == "QUEUED":
         _end(job, "CANCELLED", None)
     elif job.state == "RUNNING":
