@@ -234,3 +234,65 @@ def test_the_web_form_refuses_a_private_redmine(client, tree, admin, token_for, 
         r = client.post(f"/api/import/redmine/probe/{tree.portal.id}", json={**body, "url": bad}, headers=h)
         assert r.status_code == 422 and "url" in r.get_json()["errors"]
     assert _db.session.scalar(sa.select(sa.func.count()).select_from(ImportJob)) == 0
+
+
+def _zip(members):
+    import zipfile
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for name, data in members:
+            zf.writestr(name, data)
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("data, says", [
+    (b"not a zip", "not a ZIP"),
+    (_zip([("../evil.json", b"{}")]), ""),
+    (_zip([("manifest.json", b'{"format": "portal-archive", "schemaVersion": 99, "members": {}}')]), "version 99"),
+    (_zip([("data/modules.json", b"[]")]), "manifest"),
+])
+def test_a_hostile_archive_is_refused_at_the_upload(client, tree, make_user, token_for, data, says):
+    from .conftest import root
+    su = make_user(name="Root", superuser=True)
+    jobs_before = _db.session.scalar(sa.select(sa.func.count()).select_from(ImportJob))
+    r = client.post(f"/api/import/archive/{root().id}", headers=token_for(su),
+                    data={"file": (io.BytesIO(data), "portal.zip")}, content_type="multipart/form-data")
+    assert r.status_code == 422, r.get_json()
+    assert says in r.get_json()["errors"]["file"][0]
+    assert _db.session.scalar(sa.select(sa.func.count()).select_from(ImportJob)) == jobs_before
+    # ... and a portal's admin may not import a portal at all (the root is not theirs to see).
+    admin = make_user(name="Ada")
+    assert client.post(f"/api/import/archive/{root().id}", headers=token_for(admin),
+                       data={"file": (io.BytesIO(data), "portal.zip")},
+                       content_type="multipart/form-data").status_code == 404
+
+
+def test_a_file_that_is_not_ms_project_xml_is_refused_at_the_upload(client, tree, admin, token_for):
+    bomb = b'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><Project>&a;</Project>'
+    for data in (b"<html></html>", bomb, b"\x00\x01"):
+        r = client.post(f"/api/import/mspdi/{tree.portal.id}", headers=token_for(admin),
+                        data={"file": (io.BytesIO(data), "plan.xml")}, content_type="multipart/form-data")
+        assert r.status_code == 422 and r.get_json()["errors"]["file"], r.get_json()
+    assert _db.session.scalar(sa.select(sa.func.count()).select_from(ImportJob)) == 0
+
+
+def test_a_spreadsheet_with_a_bad_row_writes_nothing_and_names_it(client, tree, admin, token_for):
+    rows = ["Name,WBS,Deadline"] + [f"Task {n},{n},2025-03-{(n % 28) + 1:02d}" for n in range(1, 500)]
+    rows[316] = "Task 316,316,31/02/2025"  # the sheet's row 317
+    before = _db.session.scalar(sa.select(sa.func.count()).select_from(Module))
+    r = client.post(f"/api/import/spreadsheet/{tree.portal.id}", headers=token_for(admin),
+                    data={"file": (io.BytesIO("\n".join(rows).encode()), "plan.csv"),
+                          "mapping": json.dumps({"Name": "name", "WBS": "wbs", "Deadline": "deadline"})},
+                    content_type="multipart/form-data")
+    assert r.status_code == 202
+    item = r.get_json()["item"]
+    assert item["state"] == "FAILED" and [e["row"] for e in item["report"]["errors"]] == [317]
+    assert _db.session.scalar(sa.select(sa.func.count()).select_from(Module)) == before
+    rows[316] = "Task 316,316,2025-02-28"
+    r = client.post(f"/api/import/spreadsheet/{tree.portal.id}", headers=token_for(admin),
+                    data={"file": (io.BytesIO("\n".join(rows).encode()), "plan.csv"), "dryRun": "1",
+                          "mapping": json.dumps({"Name": "name", "WBS": "wbs", "Deadline": "deadline"})},
+                    content_type="multipart/form-data")
+    item = r.get_json()["item"]
+    assert item["state"] == "DONE" and item["report"]["created"]["modules"] == 499
+    assert _db.session.scalar(sa.select(sa.func.count()).select_from(Module)) == before

@@ -145,6 +145,13 @@ def mspdi(module_id):
     module = _module(module_id)
     data = parse(ImportFileForm)
     upload = data["file"]
+    from ...services.imports import msproject
+    try:  # a file that is not MS Project XML (or too big, or with entity declarations) is the upload's 422
+        msproject.read(upload.stream.read(msproject.MAX_BYTES + 1))
+    except plan.Invalid as e:
+        raise _invalid(e) from None
+    finally:
+        upload.stream.seek(0)
     name = storage.clean_filename(upload.filename or "plan.xml")
     return _started(module, jobs.start(current_user, module, "mspdi", name, {"filename": name}, upload=upload,
                                        dry_run=data["dryRun"]))
@@ -172,6 +179,11 @@ def archive_import(module_id):
     root = _module(module_id, "import_portal")
     data = parse(ImportFileForm)
     upload = data["file"]
+    from ...services.imports import archive
+    try:
+        archive.precheck(upload.stream)
+    except plan.Invalid as e:
+        raise _invalid(e) from None
     name = storage.clean_filename(upload.filename or "portal.zip")
     return _started(root, jobs.start(current_user, root, "archive", name, {"filename": name}, upload=upload))
 

@@ -395,6 +395,18 @@ def import_archive(user, root, path, *, progress=None):
     return result
 
 
+def precheck(fileobj):
+    """The checks that need no more than the ZIP's directory and its manifest (names, links, duplicates, sizes,
+    ratios, schema version), on an upload before it is queued: a refusal is the upload's 422. Rewinds `fileobj`."""
+    try:
+        with zipfile.ZipFile(fileobj) as zf:
+            _read_manifest(zf, _check_members(zf))
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError) as e:
+        raise Invalid(f"The file is not a ZIP archive ({e}).") from None
+    finally:
+        fileobj.seek(0)
+
+
 def _check_members(zf):
     """{name: ZipInfo} once every member passed: safe, unique, expected names; no link, folder or encryption; sizes
     and compression ratios within the limits."""
