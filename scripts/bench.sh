@@ -7,6 +7,10 @@ if ! .venv/bin/python -c "import psycopg,sys; psycopg.connect('host=127.0.0.1 us
   exit 1
 fi
 .venv/bin/python scripts/bench.py
+# Imports (issue 46): a Redmine of 5,000 issues with 15,000 journals read and written, and the 10,000-module portal's
+# archive exported and imported (temporary SQLite databases).
+.venv/bin/python scripts/bench_import.py --issues 5000
+.venv/bin/python scripts/bench_archive.py
 # The board of 500 cards in headless Chromium: its first render and a drag (figures printed by the test).
 if [ -x /usr/bin/chromium ] && [ -d webapp/node_modules ]; then
   bash scripts/build-webapp.sh
