@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkScreen } from './a11y.js';
-import { openPage, signIn } from './browser.js';
+import { openPage, shot, signIn } from './browser.js';
 import { apiAs } from './outbox.js';
 import { useDemo } from './vault-helpers.js';
 
@@ -78,11 +78,13 @@ async function spreadsheet(page, label) {
   await error.waitFor();
   assert.match(await page.getByTestId('import-report').innerText(), /Nothing was imported/);
   await checkScreen(page, `imports: the rows in error (${label})`);
+  await shot(page, `imports-errors-${label}`);
 
   // The fixed file: a column mapped by hand, the dry run's counts.
   await chooseCsv(page, `plan-${label}.csv`, plan(label, '2026-11-30'));
   await select('Remarks').selectOption('description');
   await checkScreen(page, `imports: the column mapping (${label})`);
+  await shot(page, `imports-mapping-${label}`);
   await page.getByTestId('import-dry-run').click();
   const counts = page.getByTestId('import-counts');
   await counts.waitFor();
@@ -101,6 +103,7 @@ async function spreadsheet(page, label) {
   await page.locator('[data-testid=import-report][data-state=DONE]').waitFor();
   assert.match(await page.getByTestId('import-report').innerText(), /Import finished/);
   await checkScreen(page, `imports: the report (${label})`);
+  await shot(page, `imports-report-${label}`);
   // The imported project: its phase on its first tab, its tasks on theirs.
   await page.getByTestId('import-open').click();
   await page.locator('main').getByRole('link', { name: `Works ${label}` }).waitFor();
