@@ -8,8 +8,11 @@ if [ ! -d webapp/node_modules ]; then
   (cd webapp && npm ci --no-audit --no-fund --loglevel=error)
 fi
 bash scripts/build-webapp.sh
-(cd webapp && ./node_modules/.bin/eslint --max-warnings 0 .)
-(cd webapp && ./node_modules/.bin/vitest run)
+# make test ran the lint and the unit tests already, beside the API's PostgreSQL run (scripts/test.sh).
+if [ -z "${WEB_CHECKED:-}" ]; then
+  (cd webapp && ./node_modules/.bin/eslint --max-warnings 0 .)
+  (cd webapp && ./node_modules/.bin/vitest run)
+fi
 # Two test files at a time, each with its own API, web server and browser: a file spends most of its time waiting
 # on the page (debounces, networkidle, transitions), so two take about half the time on 2 cores (13 min to 6.5-8.5 here).
 rm -rf webapp/e2e/screenshots/axe

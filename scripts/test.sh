@@ -35,9 +35,24 @@ else
 fi
 status=0
 wait $sqlite_pid || status=$?
+# The SQLite run ends first (by about two minutes here): the webapp's build, lint and unit tests, which touch no
+# database, take the core it leaves while PostgreSQL's run finishes; test-web.sh then goes straight to the browsers.
+web_pid=
+if [ -n "$pg_pid" ] && kill -0 "$pg_pid" 2>/dev/null; then
+  (bash scripts/build-webapp.sh && cd webapp && ./node_modules/.bin/eslint --max-warnings 0 . \
+    && ./node_modules/.bin/vitest run) > "$logs/web.log" 2>&1 &
+  web_pid=$!
+fi
 if [ -n "$pg_pid" ]; then wait $pg_pid || status=$?; fi
 echo "-- on SQLite:"; cat "$logs/sqlite.log"
 echo "-- on PostgreSQL:"; cat "$logs/pg.log"
+if [ -n "$web_pid" ]; then
+  web_status=0
+  wait "$web_pid" || web_status=$?
+  echo "== Webapp build, lint and unit tests (beside PostgreSQL's run)"; cat "$logs/web.log"
+  [ $web_status -eq 0 ] || status=$web_status
+  export WEB_CHECKED=1
+fi
 rm -rf "$logs"
 [ $status -eq 0 ] || exit $status
 
