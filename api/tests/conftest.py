@@ -208,6 +208,18 @@ def make_user(db):
     return new_user
 
 
+@pytest.fixture
+def su(make_user):
+    """A superuser (a module may override it)."""
+    return make_user(name="Root", superuser=True)
+
+
+@pytest.fixture
+def h(su, token_for):
+    """The superuser's bearer headers."""
+    return token_for(su)
+
+
 def root(platform="4rineu"):
     return _db.session.scalar(sa.select(Module).where(Module.platform == platform, Module.level == 0))
 

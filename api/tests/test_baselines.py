@@ -14,16 +14,6 @@ from .conftest import new_module, submit
 from .test_scheduling import plan
 
 
-@pytest.fixture
-def su(make_user):
-    return make_user(name="Root", superuser=True)
-
-
-@pytest.fixture
-def h(su, token_for):
-    return token_for(su)
-
-
 def save(client, h, m, name, status=200):
     r = submit(client, h, f"/api/baseline/add/{m.id}", {"name": name})
     assert r.status_code == status, r.get_json()

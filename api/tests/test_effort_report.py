@@ -27,16 +27,6 @@ def _today(monkeypatch):
     monkeypatch.setattr(effort, "today", lambda: date(2026, 1, 15))
 
 
-@pytest.fixture
-def su(make_user):
-    return make_user(name="Root", superuser=True)
-
-
-@pytest.fixture
-def h(su, token_for):
-    return token_for(su)
-
-
 def entry(module, user, day, minutes, organisation, portal):
     _db.session.add(TimeEntry(module_id=module.id, portal_id=portal.id, user_id=user.id, day=date.fromisoformat(day),
                               minutes=minutes, organisation=organisation, note=""))

@@ -155,16 +155,6 @@ def test_hostile_and_foreign_files_are_refused(data, message):
 
 # --- round trip: the exporter's XML read back ------------------------------------------------------------------
 
-@pytest.fixture
-def su(make_user):
-    return make_user(name="Root", superuser=True)
-
-
-@pytest.fixture
-def h(su, token_for):
-    return token_for(su)
-
-
 def owned(m, user):
     d = _db.session.scalar(sa.select(Deliverable).where(Deliverable.module_id == m.id))
     d.owner_id = user.id

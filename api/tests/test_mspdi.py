@@ -14,16 +14,6 @@ from .test_scheduling import plan, relate
 NS = {"p": "http://schemas.microsoft.com/project"}
 
 
-@pytest.fixture
-def su(make_user):
-    return make_user(name="Root", superuser=True)
-
-
-@pytest.fixture
-def h(su, token_for):
-    return token_for(su)
-
-
 def xml(client, h, url):
     r = client.get(url, headers=h)
     assert r.status_code == 200, r.get_data(as_text=True)[:300]

@@ -17,16 +17,6 @@ from .test_scheduling import plan
 D = date.fromisoformat
 
 
-@pytest.fixture
-def su(make_user):
-    return make_user(name="Root", superuser=True)
-
-
-@pytest.fixture
-def h(su, token_for):
-    return token_for(su)
-
-
 @pytest.mark.parametrize("unit,every,day,start,expected", [
     ("MONTH", 1, 31, "2026-01-31", "2026-02-28"),
     ("MONTH", 1, 31, "2028-01-31", "2028-02-29"),   # a leap year

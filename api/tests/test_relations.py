@@ -45,16 +45,6 @@ def plan(tree):
     return tree.task, t2, t3, b1
 
 
-@pytest.fixture
-def su(make_user):
-    return make_user(name="Root", superuser=True)
-
-
-@pytest.fixture
-def h(su, token_for):
-    return token_for(su)
-
-
 def test_every_kind_from_either_side_reads_right_from_both_ends(client, tree, plan, h):
     t1, t2, t3, b1 = plan
     cases = [("FS", "precedes", "follows"), ("FS_IN", "follows", "precedes"), ("SS", "starts before", "starts after"),

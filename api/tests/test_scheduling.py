@@ -19,16 +19,6 @@ D = date.fromisoformat
 
 
 @pytest.fixture
-def su(make_user):
-    return make_user(name="Root", superuser=True)
-
-
-@pytest.fixture
-def h(su, token_for):
-    return token_for(su)
-
-
-@pytest.fixture
 def tasks(tree):
     """Five tasks side by side in Phase 0 (the tree's task is the first)."""
     return [tree.task] + [new_module(tree.phase, "4rineu_task", f"Task {i}", idx=i) for i in range(2, 6)]
