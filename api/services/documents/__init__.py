@@ -1,0 +1,1 @@
+"""Documents: the text inside uploaded files, extracted for search and for viewing without a download."""
