@@ -3,6 +3,7 @@ out as an archive; a superuser brings an archive in as a new portal. Each import
 (services/imports/jobs.py), read back for its progress and report."""
 import json
 import tempfile
+from contextlib import contextmanager
 
 from flask import Blueprint, send_file
 from flask_jwt_extended import current_user, jwt_required
@@ -52,8 +53,13 @@ def _started(module, job):
     return {"item": _present(module, job)}, 202
 
 
-def _invalid(e):
-    return Invalid(_("The form has errors"), errors={"file": [str(e)]})
+@contextmanager
+def _file_refused():
+    """A source a reader refuses (plan.Invalid) is the upload's 422 on its `file` field."""
+    try:
+        yield
+    except plan.Invalid as e:
+        raise Invalid(_("The form has errors"), errors={"file": [str(e)]}) from None
 
 
 @bp.get("/list/<int:module_id>")
@@ -112,10 +118,8 @@ def redmine(module_id):
 def spreadsheet_columns(module_id):
     module = _module(module_id)
     from ...services.imports import spreadsheet
-    try:
+    with _file_refused():
         return spreadsheet.columns(module, parse(SpreadsheetColumnsForm)["file"])
-    except plan.Invalid as e:
-        raise _invalid(e) from None
 
 
 @bp.post("/spreadsheet/<int:module_id>")
@@ -146,12 +150,11 @@ def mspdi(module_id):
     data = parse(ImportFileForm)
     upload = data["file"]
     from ...services.imports import msproject
-    try:  # a file that is not MS Project XML (or too big, or with entity declarations) is the upload's 422
-        msproject.read(upload.stream.read(msproject.MAX_BYTES + 1))
-    except plan.Invalid as e:
-        raise _invalid(e) from None
-    finally:
-        upload.stream.seek(0)
+    with _file_refused():  # not MS Project XML, too big, or with entity declarations
+        try:
+            msproject.read(upload.stream.read(msproject.MAX_BYTES + 1))
+        finally:
+            upload.stream.seek(0)
     name = storage.clean_filename(upload.filename or "plan.xml")
     return _started(module, jobs.start(current_user, module, "mspdi", name, {"filename": name}, upload=upload,
                                        dry_run=data["dryRun"]))
@@ -180,10 +183,8 @@ def archive_import(module_id):
     data = parse(ImportFileForm)
     upload = data["file"]
     from ...services.imports import archive
-    try:
+    with _file_refused():
         archive.precheck(upload.stream)
-    except plan.Invalid as e:
-        raise _invalid(e) from None
     name = storage.clean_filename(upload.filename or "portal.zip")
     return _started(root, jobs.start(current_user, root, "archive", name, {"filename": name}, upload=upload))
 

@@ -5,8 +5,6 @@ comments, files, time, baselines) in content.py. New rows get ids reserved up fr
 (services/bulk.py), so 5,000 issues cost a few hundred statements, not tens of thousands. Each source item's key is
 kept in `import_map` with what it became: a repeated import of the same source updates those rows instead of adding
 new ones (a row deleted here since is made again)."""
-from datetime import date, datetime
-
 from sqlalchemy import bindparam, delete, func, select, update
 
 from ...extensions import db
@@ -19,7 +17,7 @@ from .. import emails, feed, platforms, sentences
 from ..bulk import insert_rows, reserve_ids
 from ..sentences import said
 from . import content
-from .plan import Invalid
+from .plan import Invalid, day, moment
 
 COUNTED = ("modules", "deliverables", "relations", "articles", "comments", "files", "time", "fields", "values",
            "members", "people", "baselines")
@@ -69,24 +67,6 @@ class Run:
         self.mapped[key] = (target, id_)
         self.new_map.append({"portal_id": self.portal_id, "source": self.source[:300], "key": key[:300],
                              "target": target, "target_id": id_})
-
-
-def day(value):
-    if value is None or isinstance(value, date):
-        return value
-    try:
-        return date.fromisoformat(str(value)[:10])
-    except ValueError:
-        return None
-
-
-def moment(value):
-    if not value:
-        return None
-    try:
-        return datetime.fromisoformat(str(value).replace("Z", "+00:00")).replace(tzinfo=None)
-    except ValueError:
-        return None
 
 
 # --- checks ---------------------------------------------------------------------------------------------------
