@@ -1,5 +1,5 @@
 """Sysadmin commands: create-user, reset-mfa, link-sso, security-log, seed-demo, bench-data, init-platforms (and
-those of imports, cli_imports.py)."""
+those of imports, cli_imports.py, and of documents, cli_documents.py)."""
 import functools
 import json
 
@@ -23,9 +23,10 @@ def _in_writing(callback):
 
 
 def register_cli(app):
-    from .cli_imports import register
+    from . import cli_documents, cli_imports
     _register(app)
-    register(app)
+    cli_imports.register(app)
+    cli_documents.register(app)
     for name, command in app.cli.commands.items():
         if name not in READ_ONLY and command.callback is not None and not hasattr(command, "commands"):
             command.callback = _in_writing(command.callback)

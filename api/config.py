@@ -156,6 +156,12 @@ class Config:
     IMPORT_MAX_FILE_BYTES = _int("IMPORT_MAX_FILE_MB", 100) * 1024 * 1024
     ARCHIVE_MAX_BYTES = _int("ARCHIVE_MAX_MB", 2048) * 1024 * 1024
     ARCHIVE_MAX_MEMBERS = _int("ARCHIVE_MAX_MEMBERS", 200000)
+    # Issue 47: each new file's text is read and its thumbnail made on the worker (off: neither, as in the API
+    # tests, which switch it on where they test it); the time and text a file may take (extract.LIMITS' defaults).
+    DOCUMENTS_WORK = _bool("DOCUMENTS_WORK", True)
+    EXTRACT_SECONDS = _int("EXTRACT_SECONDS", 20)
+    EXTRACT_CHARS = _int("EXTRACT_CHARS", 1_000_000)
+    PREVIEW_TICKET_SECONDS = _int("PREVIEW_TICKET_SECONDS", 300)
     WEBHOOK_TIMEOUT = float(os.environ.get("WEBHOOK_TIMEOUT", "5"))
     WEBHOOK_RETRY_HOURS = _int("WEBHOOK_RETRY_HOURS", 24)
     WEBHOOK_DISABLE_AFTER = _int("WEBHOOK_DISABLE_AFTER", 15)
@@ -176,6 +182,7 @@ class TestConfig(Config):
     SECRET_KEY = os.environ.get("SECRET_KEY") or secrets.token_urlsafe(48)
     EVENTS_AUTODISPATCH = False  # the tests run the dispatcher themselves (events.dispatch.run)
     HUEY_IMMEDIATE = True
+    DOCUMENTS_WORK = False  # no child process per upload; tests/test_documents.py switches it on
     LIVE_PUBLISH_URL = ""
     RATELIMIT_ENABLED = False
     FORM_TOKEN_SECONDS = 3600

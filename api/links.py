@@ -21,6 +21,7 @@ from . import permissions as perm
 from .i18n import N_, _
 from .presenting import say, said_table
 from .services import platforms
+from .services.documents import preview as file_preview, serving as file_serving, work as file_work
 
 
 class Ctx:
@@ -315,6 +316,15 @@ declare(F, "edit", "vault.edit", N_("Edit"), "edit", "POST", _item("edit"), _ite
 declare(F, "delete", "vault.delete", N_("Delete"), "delete", "DELETE", _item("delete"), _item_args("file_id"))
 declare(F, "lock", "vault.lock_file", N_("Lock"), "edit", "PATCH", _item("lock"), _item_args("file_id"))
 declare(F, "unlock", "vault.unlock_file", N_("Unlock"), "edit", "PATCH", _item("unlock"), _item_args("file_id"))
+# Issue 47: its thumbnail (the address changes with it), its preview and read text, and reading it again.
+declare(F, "thumbnail", "vault.thumbnail", N_("Thumbnail"), "view", when=lambda c: bool(c.item.thumb),
+        args=_item_args("file_id"), query=lambda c: f"v={c.item.thumb.split('.')[0][:12]}")
+declare(F, "preview", "vault.preview_ticket", N_("Preview"), "view", args=_item_args("file_id"),
+        when=lambda c: file_preview.mode(c.item.filename, c.item.mime) in file_serving.SHOWN)
+declare(F, "text", "vault.text", N_("Text"), "view", when=lambda c: c.item.text_state in file_work.READ,
+        args=_item_args("file_id"))
+declare(F, "extract", "vault.extract", N_("Read the text again"), "edit", "POST", args=_item_args("file_id"),
+        when=lambda c: c.item.text_state == file_work.FAILED and ok("content")(c))
 declare("file_version", "download", "vault.download_version", N_("Download"), "view",
         args=lambda c: {"module_id": c.module.id, "file_id": c.item.file_id, "version_id": c.item.id})
 

@@ -202,6 +202,8 @@ def sweep():
     for did in webhooks.due():
         _deliver(did)
     mailing.send_digests()
+    from .services.documents import work
+    work.sweep()
 
 
 @huey.periodic_task(crontab(minute="7"))

@@ -1,4 +1,6 @@
 """What a module carries: articles, vault, discussion, custom fields, report, templates, feed."""
+from sqlalchemy.orm import deferred
+
 from ..extensions import db
 from .base import Versioned, module_fk, user_fk, utcnow
 
@@ -28,6 +30,15 @@ class VaultFile(Versioned, db.Model):
     created = db.Column(db.DateTime, nullable=False, default=utcnow)
     created_by_id = user_fk()
     created_by = db.relationship("User", lazy="joined")
+    # Issue 47, written by the worker (services/documents/work.py) for the current content, never by an edit form:
+    # the text read from the file (searched: models/search.py) and where each PDF page or slide begins in it (JSON),
+    # its state (pending, done, partial, failed, none) and why it failed (a code: work.ERRORS), and the stored
+    # name of its thumbnail (storage kind 'thumbs'). Deferred: a file list never reads the text.
+    text_state = db.Column(db.String(10), nullable=True, index=True)
+    text_error = db.Column(db.String(20), nullable=True)
+    text = deferred(db.Column(db.Text, nullable=True))
+    text_pages = deferred(db.Column(db.Text, nullable=True))
+    thumb = db.Column(db.String(80), nullable=True)
 
 
 class FileVersion(db.Model):

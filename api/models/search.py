@@ -53,7 +53,7 @@ class SearchDoc(db.Model):
     title = db.Column(db.Text, nullable=False, default="")
     body = db.Column(db.Text, nullable=False, default="")
     extra = db.Column(db.Text, nullable=False, default="")   # a file name, a URL: words glued by punctuation
-    label = db.Column(db.String(120), nullable=True)         # shown, not indexed: a value's field label
+    label = db.Column(db.String(120), nullable=True)         # shown, not indexed: a value's field label, a file's type
     author_id = user_fk()
     created = db.Column(db.DateTime, nullable=False)
     tsv = db.Column(sa.Text().with_variant(postgresql.TSVECTOR(), "postgresql"), nullable=True)
@@ -84,6 +84,27 @@ _PATH = "(SELECT mm.path FROM module mm WHERE mm.id = x.module_id)"
 _HAS_PATH = f"{_PATH} IS NOT NULL"
 
 
+# A file's type (the search filter `fileType`, issue 47), by its name's extension; anything else is 'other'.
+FILE_TYPES = {
+    "pdf": ("pdf",),
+    "document": ("doc", "docx", "odt", "rtf", "pages"),
+    "spreadsheet": ("xls", "xlsx", "xlsm", "ods", "csv", "tsv", "numbers"),
+    "presentation": ("ppt", "pptx", "odp", "key"),
+    "image": ("png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff", "svg", "heic", "avif"),
+    "text": ("txt", "md", "markdown", "rst", "html", "htm", "json", "xml", "yaml", "yml", "log"),
+    "other": (),
+}
+
+
+def file_type(column, dialect):
+    """SQL naming the FILE_TYPES type of the file name in `column` (run as the driver reads it: psycopg takes
+    '%%' for '%')."""
+    pct = "%%" if dialect == "postgresql" else "%"
+    whens = " ".join(f"WHEN lower({column}) LIKE '{pct}.{ext}' THEN '{kind}'"
+                     for kind, exts in FILE_TYPES.items() for ext in exts)
+    return f"CASE {whens} ELSE 'other' END"
+
+
 def _draft_text(dialect):
     """The plain text of a draft-js raw state (its blocks' text, one per line); text that is no such JSON is
     indexed as it is."""
@@ -93,15 +114,19 @@ def _draft_text(dialect):
             "char(10)) FROM json_each(x.content, '$.blocks') b WHERE b.type = 'object'), '') ELSE x.content END")
 
 
-def sources(dialect):
-    """{kind: (table, SELECT of its documents ending in a WHERE clause)}."""
+def sources(dialect, texted=True):
+    """{kind: (table, SELECT of its documents ending in a WHERE clause)}. `texted`: vault files have their text
+    (migration 0023; 0006 installs on the table before it)."""
+    file_text = "coalesce(x.text, '')" if texted else "''"
     return {
         "module": ("module", "SELECT 'module', x.id, x.id, x.path, x.name, x.description, '', NULL, x.created_by_id, "
                              "x.created FROM module x WHERE x.level > 0"),
         "article": ("article", f"SELECT 'article', x.id, x.module_id, {_PATH}, x.title, {_draft_text(dialect)}, '', "
                                f"NULL, x.created_by_id, x.created FROM article x WHERE {_HAS_PATH}"),
-        "file": ("vault_file", f"SELECT 'file', x.id, x.module_id, {_PATH}, x.title, '', x.filename, NULL, "
-                               f"x.created_by_id, x.created FROM vault_file x WHERE {_HAS_PATH}"),
+        "file": ("vault_file", f"SELECT 'file', x.id, x.module_id, {_PATH}, x.title, {file_text}, "
+                               f"x.filename, {file_type('x.filename', dialect)}, x.created_by_id, x.created "
+                               f"FROM vault_file x "
+                               f"WHERE {_HAS_PATH}"),
         "reference": ("reference", f"SELECT 'reference', x.id, x.module_id, {_PATH}, x.title, x.description, x.url, "
                                    f"NULL, x.created_by_id, x.created FROM reference x WHERE {_HAS_PATH}"),
         "comment": ("comment", f"SELECT 'comment', x.id, x.module_id, {_PATH}, x.title, x.content, '', NULL, "
@@ -117,14 +142,18 @@ def sources(dialect):
 
 # The columns whose change rewrites an item's document.
 WATCHED = {"module": "name, description, path", "article": "title, content, module_id, created_by_id",
-           "file": "title, filename, module_id, created_by_id",
+           "file": "title, filename, text, module_id, created_by_id",
            "reference": "title, description, url, module_id, created_by_id",
            "comment": "title, content, deleted, module_id, created_by_id",
            "value": "field_id, option_id, stringval, module_id, user_id"}
 
 
-def _insert(dialect, kind, where):
-    return f"INSERT INTO search_doc ({_COLUMNS}) {sources(dialect)[kind][1]} AND {where}"
+def _insert(dialect, kind, where, texted=True):
+    return f"INSERT INTO search_doc ({_COLUMNS}) {sources(dialect, texted)[kind][1]} AND {where}"
+
+
+def _watched(kind, texted):
+    return WATCHED[kind] if texted or kind != "file" else WATCHED[kind].replace(" text,", "")
 
 
 # A module's new path (a new module gets its path after its insert) goes to every document on it.
@@ -146,7 +175,7 @@ _VALUES_OF_OPTION = "DELETE FROM search_doc WHERE kind = 'value' AND item_id IN 
 
 # --- SQLite ------------------------------------------------------------------------------------------------------
 
-def _sqlite_statements():
+def _sqlite_statements(texted=True):
     out = [f"CREATE VIRTUAL TABLE IF NOT EXISTS {FTS} USING fts5(title, body, extra, content='search_doc', "
            "content_rowid='id', tokenize='unicode61 remove_diacritics 2')",
            f"CREATE VIRTUAL TABLE IF NOT EXISTS {FTS_VOCAB} USING fts5vocab({FTS}, 'row')"]
@@ -169,10 +198,11 @@ def _sqlite_statements():
     for kind, (table, _) in sources("sqlite").items():
         gone = "DELETE FROM search_doc WHERE module_id = OLD.id" if kind == "module" else _forget(kind, "OLD.id")
         triggers[f"search_{table}_ins"] = f"AFTER INSERT ON {table} BEGIN " \
-                                          f"{_insert('sqlite', kind, 'x.id = NEW.id')}; END"
+                                          f"{_insert('sqlite', kind, 'x.id = NEW.id', texted)}; END"
         moved = f"{_MOVED}; " if kind == "module" else ""
-        triggers[f"search_{table}_upd"] = f"AFTER UPDATE OF {WATCHED[kind]} ON {table} BEGIN {moved}" \
-                                          f"{_forget(kind, 'OLD.id')}; {_insert('sqlite', kind, 'x.id = NEW.id')}; END"
+        triggers[f"search_{table}_upd"] = f"AFTER UPDATE OF {_watched(kind, texted)} ON {table} BEGIN {moved}" \
+                                          f"{_forget(kind, 'OLD.id')}; " \
+                                          f"{_insert('sqlite', kind, 'x.id = NEW.id', texted)}; END"
         triggers[f"search_{table}_del"] = f"AFTER DELETE ON {table} BEGIN {gone}; END"
     for name, body in triggers.items():
         out += [f"DROP TRIGGER IF EXISTS {name}", f"CREATE TRIGGER {name} {body}"]
@@ -181,7 +211,7 @@ def _sqlite_statements():
 
 # --- PostgreSQL --------------------------------------------------------------------------------------------------
 
-def _pg_statements(titled=True, worded=True):
+def _pg_statements(titled=True, worded=True, texted=True):
     """`titled`: search_doc has its title_tsv column (migration 0011; 0006 installs on the table before it);
     `worded`: the search_word table exists (migration 0016)."""
     out = [
@@ -250,10 +280,11 @@ def _pg_statements(titled=True, worded=True):
             BEGIN
               IF TG_OP = 'DELETE' THEN {gone}; RETURN NULL; END IF;
               IF TG_OP = 'UPDATE' THEN {f"{_MOVED}; " if kind == "module" else ""}{_forget(kind, 'OLD.id')}; END IF;
-              {_insert('postgresql', kind, 'x.id = NEW.id')};
+              {_insert('postgresql', kind, 'x.id = NEW.id', texted)};
               RETURN NULL;
             END $$""",
-            f'CREATE OR REPLACE TRIGGER search_sync AFTER INSERT OR UPDATE OF {WATCHED[kind]} OR DELETE ON "{table}" '
+            f"CREATE OR REPLACE TRIGGER search_sync AFTER INSERT OR UPDATE OF {_watched(kind, texted)} "
+            f'OR DELETE ON "{table}" '
             f"FOR EACH ROW EXECUTE FUNCTION search_{table}_sync()",
         ]
     return out
@@ -261,14 +292,19 @@ def _pg_statements(titled=True, worded=True):
 
 def install(conn):
     """(Re)create the search triggers and what they need on this connection's database (idempotent)."""
+    texted = _texted(conn)
     if conn.dialect.name == "postgresql":
         inspector = sa.inspect(conn)
         titled = any(c["name"] == "title_tsv" for c in inspector.get_columns("search_doc"))
-        statements = _pg_statements(titled, inspector.has_table(VOCAB))
+        statements = _pg_statements(titled, inspector.has_table(VOCAB), texted)
     else:
-        statements = _sqlite_statements()
+        statements = _sqlite_statements(texted)
     for statement in statements:
         conn.exec_driver_sql(statement)
+
+
+def _texted(conn):
+    return any(c["name"] == "text" for c in sa.inspect(conn).get_columns("vault_file"))
 
 
 def uninstall(conn):
@@ -292,8 +328,9 @@ def backfill(conn):
     """Write every document again from the items (after install())."""
     dialect = conn.dialect.name
     conn.exec_driver_sql("DELETE FROM search_doc")
+    texted = _texted(conn)
     for kind in KINDS:
-        conn.exec_driver_sql(_insert(dialect, kind, "1 = 1"))
+        conn.exec_driver_sql(_insert(dialect, kind, "1 = 1", texted))
     if dialect == "sqlite":
         conn.exec_driver_sql(f"INSERT INTO {FTS} ({FTS}) VALUES ('rebuild')")
 

@@ -810,7 +810,11 @@ def delete_subtree(user, module):
     ids = subtree_query(module).scalar_subquery()
     gone = db.session.scalars(subtree_query(module)).all()
     from ..models import FileVersion, VaultFile
-    stored = [("files", n) for n in db.session.scalars(select(VaultFile.stored_name).where(VaultFile.module_id.in_(ids)))]
+    from .documents.work import text_name
+    current = db.session.execute(select(VaultFile.stored_name, VaultFile.thumb)
+                                 .where(VaultFile.module_id.in_(ids))).all()
+    stored = [("files", n) for n, _ in current] + [("texts", text_name(n)) for n, _ in current] \
+        + [("thumbs", t) for _, t in current if t]
     stored += [("files", n) for n in db.session.scalars(select(FileVersion.stored_name)
                                                          .where(FileVersion.module_id.in_(ids)))]
     stored += [("logos", n) for n in db.session.scalars(select(Brand.logo).where(Brand.module_id.in_(ids),

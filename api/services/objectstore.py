@@ -206,7 +206,7 @@ def backend():
 
 # --- moving an installation's files to another store (flask storage-migrate) -------------------------------------
 
-KINDS = ("files", "logos", "avatars")
+KINDS = ("files", "logos", "avatars", "thumbs", "texts")  # as storage.KINDS
 
 
 def migrate(src, dst, report=print):

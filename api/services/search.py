@@ -27,9 +27,10 @@ from .. import permissions as perm
 from ..extensions import db
 from ..links import Ctx
 from ..models.module import path_ids, path_under_param
-from ..models import Module, SearchDoc, User
+from ..models import Module, SearchDoc, User, VaultFile
 from ..models.search import CONFIG, FTS, KINDS, RUM_TITLE
 from . import platforms, typos
+from .documents.extract import page_of
 from .modules import real
 
 MAX_QUERY = 200
@@ -207,6 +208,7 @@ class Filters:
     author: int = None
     since: object = None    # a date
     until: object = None
+    file_types: list = None  # only files of these types (models.search.FILE_TYPES)
 
 
 def _conditions(user, f):
@@ -234,8 +236,10 @@ def _conditions(user, f):
         values["portal"] = str(f.portal)
     if f.author is not None:
         values["author"] = f.author
+    if f.file_types:
+        values["ftypes"] = list(f.file_types)
     shape = ("all" if ids is None else len(ids),) + tuple(k in values for k in ("scope", "since", "until", "kinds",
-                                                                                "portal", "author"))
+                                                                                "portal", "author", "ftypes"))
     return shape, values
 
 
@@ -245,8 +249,10 @@ def _portal_of(path):
 
 
 def _where(shape, c=SearchDoc):
-    """What the counts and the page share: rights, scope and date range (`c`: the documents' columns)."""
+    """What the counts and the page share: rights, scope, date range and file types (`c`: the documents'
+    columns; a file's type is its document's label)."""
     visible, scope, since, until = shape[:4]
+    ftypes = shape[7]
     out = [true() if visible == "all" else false() if not visible else
            or_(*[c.path.like(bindparam(f"visible{i}", type_=String)) for i in range(visible)])]
     if scope:
@@ -255,12 +261,14 @@ def _where(shape, c=SearchDoc):
         out.append(c.created >= bindparam("since", type_=DateTime))
     if until:
         out.append(c.created < bindparam("until", type_=DateTime))
+    if ftypes:
+        out += [c.kind == "file", c.label.in_(bindparam("ftypes", expanding=True))]
     return out
 
 
 def _narrowed(shape, c=SearchDoc):
     """The facet filters as SQL (kind, portal, author)."""
-    kinds, portal, author = shape[4:]
+    kinds, portal, author = shape[4:7]
     out = []
     if kinds:
         out.append(c.kind.in_(bindparam("kinds", expanding=True)))
@@ -331,8 +339,33 @@ def _search(user, groups, shape, values, f, page, per_kind):
         total, approximate = min(narrowed, CAP), narrowed > CAP
     names, people = _names(user, rows, facets, f)
     _name_facets(facets, names, people)
-    return Found([_present(user, r, marked.get(r.id), names, people) for r in rows], total, facets, approximate,
-                 matched=sum(n for *_, n in counts))
+    pages = _file_pages(rows, marked)
+    return Found([_present(user, r, marked.get(r.id), names, people, pages) for r in rows], total, facets,
+                 approximate, matched=sum(n for *_, n in counts))
+
+
+_MARKED = re.compile(MARK + "([^" + UNMARK + "]+)" + UNMARK)
+
+
+def _file_pages(rows, marked):
+    """{file id: the page (PDF) or slide of the first words its snippet highlights}: one query, only when the page
+    of hits holds files with pages. The highlighted words are the file's own text (as the snippet cut it), found
+    again in it by the database, which sends back a number, not the text."""
+    wanted = {}
+    for r in rows:
+        found = r.kind == "file" and _MARKED.search((marked.get(r.id) or ("", ""))[1])
+        if found:
+            wanted[r.item_id] = _back(found.group(1))
+    if not wanted:
+        return {}
+    where = func.strpos if db.session.get_bind().dialect.name == "postgresql" else func.instr
+    at = case(*[(VaultFile.id == i, where(VaultFile.text, literal(w))) for i, w in wanted.items()], else_=0)
+    out = {}
+    for id_, pages, pos in db.session.execute(select(VaultFile.id, VaultFile.text_pages, at).where(
+            VaultFile.id.in_(list(wanted)), VaultFile.text_pages.is_not(None))):
+        if pos:
+            out[id_] = page_of(orjson.loads(pages), pos - 1)
+    return out
 
 
 _COUNTED = (SearchDoc.kind, SearchDoc.path, SearchDoc.author_id)
@@ -480,7 +513,7 @@ def _pg_statement(terms, shape, key, descending, ranked, after, per_kind, rum):
         .group_by(sample.c.kind, _portal_of(sample.c.path), sample.c.author_id).subquery("g")
     counts = select(func.coalesce(func.json_agg(func.json_build_array(g.c.kind, g.c.portal, g.c.author_id, g.c.n)),
                                   literal_column("'[]'::json"))).scalar_subquery()
-    if any(shape[4:]):
+    if any(shape[4:7]):
         narrowed = select(func.count()).select_from(
             select(SearchDoc.id).where(*matching, *_narrowed(shape)).limit(cap).subquery("n")).scalar_subquery()
     else:  # no facet filter: the sample's size (the matches read once)
@@ -708,7 +741,7 @@ class _Hit:
         self.id, self.kind = id_, kind
 
 
-def _present(user, r, marked, names, people):
+def _present(user, r, marked, names, people, pages):
     ids = path_ids(r.path)
     chain = [names[i] for i in ids if i in names]
     me = chain[-1]
@@ -720,7 +753,8 @@ def _present(user, r, marked, names, people):
     module = SimpleModule(me.id, r.path, me.level, me.type, me.platform)
     return {
         "key": f"{r.kind}-{r.item_id}", "kind": r.kind, "id": r.item_id,
-        "title": title or "", "label": r.label, "snippet": _one_line(snippet or ""),
+        "title": title or "", "label": None if r.kind == "file" else r.label, "snippet": _one_line(snippet or ""),
+        **({"fileType": r.label, "page": pages.get(r.item_id)} if r.kind == "file" else {}),
         "created": r.created, "author": {"id": r.author_id, "name": people.get(r.author_id)} if r.author_id else None,
         "module": trail[-1], "platform": me.platform, "portalId": ids[1] if len(ids) > 1 else ids[0],
         "entryId": entry, "breadcrumb": [t["name"] for t in below],

@@ -65,6 +65,11 @@ def publish(kind, name):
     backend().move(key + STAGED, key)
 
 
+def write_named(kind, name, data):
+    """Write bytes under a name of ours made from a stored name (a file's extracted text beside it)."""
+    backend().write(key_of(kind, name), data)
+
+
 def save_bytes(kind, data, ext=""):
     """Write bytes straight to a new generated name (seeding and tests: no row to wait for)."""
     name = stage_bytes(kind, data, ext)
@@ -118,15 +123,17 @@ def referenced_names():
 
     from ..extensions import db
     from ..models import Brand, FileVersion, User, VaultFile
+    current = set(db.session.scalars(select(VaultFile.stored_name)))
     return {
-        "files": set(db.session.scalars(select(VaultFile.stored_name)))
-        | set(db.session.scalars(select(FileVersion.stored_name))),
+        "files": current | set(db.session.scalars(select(FileVersion.stored_name))),
+        "thumbs": set(db.session.scalars(select(VaultFile.thumb).where(VaultFile.thumb.is_not(None)))),
+        "texts": {f"{n}.txt" for n in current},
         "logos": set(db.session.scalars(select(Brand.logo).where(Brand.logo.is_not(None)))),
         "avatars": set(db.session.scalars(select(User.avatar).where(User.avatar.is_not(None)))),
     }
 
 
-KINDS = ("files", "logos", "avatars")
+KINDS = ("files", "logos", "avatars", "thumbs", "texts")
 
 
 def unreferenced():
@@ -189,7 +196,7 @@ def content_disposition(filename, attachment=True):
         return dump_options_header(kind, {"filename": ascii_name, "filename*": "UTF-8''" + quote(name, safe="")})
 
 
-def _chunks(body, size=256 * 1024):
+def chunks(body, size=256 * 1024):
     """A stored object streamed out a piece at a time (it needs no app context), closed at the end."""
     try:
         yield from iter(lambda: body.read(size), b"")
@@ -224,7 +231,7 @@ def send_stored(kind, name, mimetype, download_name=None, max_age=0):
             resp = redirect(store.download_url(key, download_name, mimetype), code=302)
             resp.headers["Cache-Control"] = "private, no-store"
             return resp
-        resp = Response(_chunks(store.open(key)), mimetype=mimetype)
+        resp = Response(chunks(store.open(key)), mimetype=mimetype)
         resp.headers["Content-Length"] = str(size)
     if download_name is not None:
         resp.headers["Content-Disposition"] = content_disposition(download_name)

@@ -19,6 +19,7 @@ from ..links import Ctx
 from ..models import FileVersion, Reference, VaultFile
 from ..presenting import user_name
 from . import feed, storage
+from .documents import preview, work
 from .sentences import said
 
 KINDS = {"file": (VaultFile, N_("File is locked")), "reference": (Reference, N_("Reference is locked"))}
@@ -33,10 +34,14 @@ def present_version(c, v):
 
 
 def present_file(c, f, versions):
-    """A file (c: a links.Ctx on its module) with its earlier versions, newest first."""
+    """A file (c: a links.Ctx on its module) with its earlier versions, newest first; its text's state (issue 47:
+    a file from before, or copied in bulk, not read yet: pending) and how the preview pane shows it."""
+    state = f.text_state or work.PENDING
     return {"id": f.id, "moduleId": f.module_id, "title": f.title, "filename": f.filename, "fileName": f.filename,
             "filesize": f.filesize, "mime": f.mime, "created": f.created, "createdBy": user_name(f.created_by),
-            "createdById": f.created_by_id, "locked": f.locked, "version": f.version,
+            "createdById": f.created_by_id, "locked": f.locked, "version": f.version, "textState": state,
+            "textError": work.error_message(f.text_error) if state == work.FAILED else None,
+            "preview": preview.mode(f.filename, f.mime),
             "versions": [present_version(c, v) for v in versions],
             "links": links.of("file", Ctx(c.user, c.module, c.r, f))}
 
@@ -45,7 +50,7 @@ def present_reference(c, ref):
     return {"id": ref.id, "moduleId": ref.module_id, "title": ref.title, "description": ref.description,
             "url": ref.url, "resourceType": ref.resource_type, "created": ref.created,
             "createdBy": user_name(ref.created_by), "createdById": ref.created_by_id, "locked": ref.locked,
-            "version": ref.version,
+            "version": ref.version, "embed": preview.embed(ref.url),
             "links": links.of("reference", Ctx(c.user, c.module, c.r, ref))}
 
 
@@ -58,7 +63,7 @@ def _versions_of(file_ids):
     return out
 
 
-def _file_item(user, module, f):
+def file_item(user, module, f):
     return present_file(Ctx(user, module, perm.rights(user, module)), f, _versions_of([f.id]).get(f.id, []))
 
 
@@ -131,22 +136,24 @@ def upload(user, module, data):
     stored, client_name, size, mime = _store_upload(data.get("file"))
     with storage.kept_only_if_committed("files", stored):
         f = VaultFile(module_id=module.id, title=data.get("title") or client_name[:200], filename=client_name,
-                      stored_name=stored, filesize=size, mime=mime, created_by_id=user.id)
+                      stored_name=stored, filesize=size, mime=mime, created_by_id=user.id, text_state=work.PENDING)
         db.session.add(f)
         db.session.flush()
         feed.record(user, module, "add", "file",
                     said(N_("Uploaded '%(title)s' (%(file)s)"), title=f.title, file=client_name), item=f.id,
                     data={"name": f.title})
-    return _file_item(user, module, f)
+    work.queue(f.id, f.stored_name)
+    return file_item(user, module, f)
 
 
 def edit(user, module, f, data):
     require_unlocked("file", f)
-    check_version(f, data, lambda: _file_item(user, module, f))
+    check_version(f, data, lambda: file_item(user, module, f))
     new = data.get("file")
     stored = None
     if new is not None and getattr(new, "filename", ""):
         stored, client_name, size, mime = _store_upload(new)
+    before = (f.stored_name, f.thumb)
     with storage.kept_only_if_committed("files", stored):
         old_title, f.title = f.title, data["title"]
         titled = {"changed": ["title"], "before": {"title": old_title}, "after": {"title": f.title}} \
@@ -156,17 +163,22 @@ def edit(user, module, f, data):
                                        stored_name=f.stored_name, filesize=f.filesize, mime=f.mime,
                                        created=f.created, created_by_id=f.created_by_id))
             f.filename, f.stored_name, f.filesize, f.mime = client_name, stored, size, mime
+            f.text_state, f.text_error, f.text, f.text_pages, f.thumb = work.PENDING, None, None, None, None
             feed.record(user, module, "edit", "file", said(N_("Uploaded a new version of '%(title)s'"), title=f.title),
                         item=f.id,
                         data={"name": f.title, "version": True})
         else:
             feed.record(user, module, "edit", "file", said(N_("Edited the file '%(title)s'"), title=f.title), item=f.id,
                         data={"name": f.title, **titled})
-    return _file_item(user, module, f)
+    if stored:  # the new content is read; the old one's text and thumbnail go (its bytes stay, as a version)
+        work.forget([before[0]], [before[1]] if before[1] else [])
+        work.queue(f.id, f.stored_name)
+    return file_item(user, module, f)
 
 
 def delete(user, module, f):
     require_unlocked("file", f)
+    derived = ([f.stored_name], [f.thumb] if f.thumb else [])
     names = [f.stored_name] + list(db.session.scalars(select(FileVersion.stored_name)
                                                      .where(FileVersion.file_id == f.id)))
     db.session.execute(FileVersion.__table__.delete().where(FileVersion.file_id == f.id))
@@ -175,6 +187,7 @@ def delete(user, module, f):
                 data={"name": f.title})
     db.session.commit()
     storage.remove_later([("files", n) for n in names])
+    work.forget(*derived)
 
 
 LOCKED = {("file", True): N_("Locked the file '%(title)s'"), ("file", False): N_("Unlocked the file '%(title)s'"),
@@ -188,7 +201,7 @@ def set_locked(user, kind, module, item, locked):
                 said(LOCKED[(kind, locked)], title=item.title), item=item.id,
                 data={"name": item.title})
     db.session.commit()
-    return _file_item(user, module, item) if kind == "file" else _reference_item(user, module, item)
+    return file_item(user, module, item) if kind == "file" else _reference_item(user, module, item)
 
 
 def add_reference(user, module, data):

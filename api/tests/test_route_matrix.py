@@ -276,9 +276,11 @@ def _build_world():
     one("article", "article", Article, module_id=p, title="Article", content=DRAFT, created_by_id=author)
     w.file, w.file_locked = [w.keep("file", key, fid) for key, fid in zip(("file", "file_locked"), _insert(VaultFile, [
         dict(module_id=p, title="File", filename="file.txt", mime="text/plain", filesize=5, created_by_id=author,
-             stored_name=_stored("files", "matrix-file.txt", b"hello")),
+             stored_name=_stored("files", "matrix-file.txt", b"hello"), text_state="done", text="hello",
+             thumb=_stored("thumbs", "matrix-thumb.png", b"\x89PNG\r\n\x1a\n")),
         dict(module_id=p, title="Locked file", filename="locked.txt", mime="text/plain", filesize=6, locked=True,
-             created_by_id=author, stored_name=_stored("files", "matrix-locked.txt", b"locked"))]))]
+             created_by_id=author, stored_name=_stored("files", "matrix-locked.txt", b"locked"),
+             text_state="failed", text_error="invalid")]))]
     w.reference, w.reference_locked = [w.keep("reference", key, rid) for key, rid in zip(
         ("reference", "reference_locked"), _insert(Reference, [
             dict(module_id=p, title="Reference", url="https://example.org/", resource_type="LINK",
@@ -853,6 +855,17 @@ row("vault.download", "GET",
 row("vault.download_version", "GET",
     Case(at("/api/vault/download-version/{P}/{file}/{version}"), needs("view"),
          link=("version", "version", "download")))
+# Issue 47: a file's thumbnail, preview (by a ticket: a forged one is 404 to all), read text, and reading it again
+# (its editors; a locked file too: reading is no edit of it).
+row("vault.thumbnail", "GET",
+    Case(lambda w: f"/api/vault/thumbnail/{w.P}/{w.file}?v=matrix-thumb", needs("view"),
+         link=("file", "file", "thumbnail")))
+row("vault.preview_ticket", "GET",
+    Case(at("/api/vault/preview-ticket/{P}/{file}"), needs("view"), link=("file", "file", "preview")))
+row("vault.preview_file", "GET", Case(at("/api/vault/preview/{P}/{file}?t=forged"), public(404), "forged"))
+row("vault.text", "GET", Case(at("/api/vault/text/{P}/{file}"), needs("view"), link=("file", "file", "text")))
+row("vault.extract", "POST",
+    Case(at("/api/vault/extract/{P}/{file_locked}"), needs("edit"), link=("file", "file_locked", "extract")))
 # Relations (issue 42): changing one needs edit on both ends; the locked L as the other end refuses with 423.
 row("relation.list_", "GET", Case(at("/api/relation/list/{task}"), needs("view"), link=("module", "task", "relations")))
 row("relation.add_form", "GET",
@@ -1194,6 +1207,7 @@ row("health.health", "GET", Case(at("/api/health"), public(503)))
 # log_time on its module: view and create (or the deliverable's owner, or a portal admin).
 WORKS_IN = needs("view")
 DECIDERS = needs("admin", on=ON_PORTAL)
+LINKLESS["vault.preview_file"] = "reached by the address a file's preview link answers (its ticket)"
 LINKLESS.update({
     "timesheet.week": "the timesheet page of a portal the user works in",
     "timesheet.cell": "the week's links.cell (the week is no list the matrix walks)",
@@ -1429,6 +1443,8 @@ SESSION_WRITES = {"accounts.login", "accounts.logout", "accounts.forgot_password
                   "calendar_feed.delete"}
 SESSION_WRITES |= {"time.timer_start"}  # issue 45: one's own running timer (no page of a module shows it)
 SESSION_WRITES |= {"imports.cancel"}  # issue 46: a job's state shows on the import page, no module's page
+# Issue 47: a file's text state shows on the Files tab (read afresh, no entity tag), on no module's page.
+SESSION_WRITES |= {"vault.extract"}
 
 
 @pytest.mark.parametrize("endpoint,method,case", _write_params())
@@ -1617,7 +1633,8 @@ def _translate(app, endpoint, args, query, method, wa, wb):
     """The same call on the same objects of world wb (built like wa)."""
     new = {k: (wb.ids[wa.key_of[(ARG_KINDS[k], v)]] if k in ARG_KINDS and v else v) for k, v in args.items()}
     path = _adapter(app).build(endpoint, new, method=method)
-    q = {k: wb.ids[wa.key_of[(QUERY_KINDS[k], int(v[0]))]] for k, v in query.items()}
+    # (an id in the query is translated; anything else, as a thumbnail's version, is the same in both worlds)
+    q = {k: wb.ids[wa.key_of[(QUERY_KINDS[k], int(v[0]))]] if k in QUERY_KINDS else v[0] for k, v in query.items()}
     return path + ("?" + "&".join(f"{k}={v}" for k, v in q.items()) if q else "")
 
 
@@ -1742,6 +1759,7 @@ EMITTED_ROUTES |= {"imports.list_", "imports.archive_import", "imports.redmine_p
                    "imports.job", "imports.cancel"}  # issue 46 (imports)
 EMITTED_ROUTES |= {"time.add", "time.timer_start", "time.list_", "time.edit", "time.delete", "time.settings_form", "time.timer",
                    "time.timer_stop", "time.timer_discard"}  # issue 45 (time)
+EMITTED_ROUTES |= {"vault.thumbnail", "vault.preview_ticket", "vault.text", "vault.extract"}  # issue 47 (documents)
 
 
 def test_every_route_name_offered_is_listed(client, db):

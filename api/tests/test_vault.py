@@ -38,7 +38,7 @@ def test_upload_view_download(app, client, tree, people, token_for, db):
     assert row.stored_name in stored_files(app) and "Bericht" not in row.stored_name
     item = client.get(f"/api/vault/view/{tree.project.id}", headers=token_for(viewer)).get_json()["item"]
     assert [x["title"] for x in item["files"]] == ["Report"] and item["links"] == {}
-    assert set(item["files"][0]["links"]) == {"download"}
+    assert set(item["files"][0]["links"]) == {"download", "preview"}  # a text file: shown in the preview pane
     d = client.get(item["files"][0]["links"]["download"]["url"], headers=token_for(viewer))
     assert d.status_code == 200 and d.data == b"hello world"
     assert d.headers["Content-Disposition"].startswith("attachment;")
@@ -110,7 +110,7 @@ def test_locks(client, tree, people, token_for):
     r = client.patch(f["links"]["lock"]["url"], headers=token_for(editor))
     assert r.status_code == 200 and r.get_json()["item"]["locked"] is True
     links = r.get_json()["item"]["links"]
-    assert set(links) == {"download", "unlock"}
+    assert set(links) == {"download", "preview", "unlock"}
     assert client.delete(f"/api/vault/delete/{tree.project.id}/{f['id']}", headers=token_for(deleter)).get_json() == \
         {"error": "File is locked"}
     r = client.post(f"/api/vault/edit/{tree.project.id}/{f['id']}", headers=token_for(editor), data={"title": "x"})

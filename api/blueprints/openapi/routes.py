@@ -76,7 +76,7 @@ STATUSES = {
     "report.metric_add": RIGHTS, "report.metric_edit_form": RIGHTS, "report.metric_edit": RIGHTS,
     "report.metric_delete": RIGHTS,
     "vault.upload": RIGHTS, "vault.edit_form": RIGHTS, "vault.edit": RIGHTS, "vault.delete": RIGHTS,
-    "vault.lock_file": RIGHTS, "vault.unlock_file": RIGHTS,
+    "vault.lock_file": RIGHTS, "vault.unlock_file": RIGHTS, "vault.extract": RIGHTS + (409,),
     "search.search": (404,),  # the module of `module=` is not one the user sees
     "calendar.items": (404,),  # issue 44: the module of `module=` is not one the user sees
     # A portal's webhooks are its admins'; nchan's question is answered 403 without a valid ticket; an unsubscribe
@@ -121,7 +121,8 @@ _ID_QUERY = {("clone.clone_form", "template"), ("feed.list_", "before"), ("searc
              ("board.lanes", "field"), ("timesheet.week", "user"), ("timesheet.months", "user")}
 ID_TEXT = {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 2**31 - 1}, {"type": "string", "maxLength": 0}]}
 # Downloads are sent with the type they were stored with.
-_BINARY = {"vault.download": "*/*", "vault.download_version": "*/*", "brand.logo": "image/*"}
+_BINARY = {"vault.download": "*/*", "vault.download_version": "*/*", "brand.logo": "image/*",
+           "vault.thumbnail": "image/*", "vault.preview_file": "*/*"}
 # Answers whose item is null when the module has none.
 _NULLABLE_ITEM = {"brand.find", "deliverable.find"}
 

@@ -16,4 +16,7 @@ class ReferenceSchema(Camel):
     createdBy = fields.String(allow_none=True)
     createdById = fields.Integer(allow_none=True)
     locked = fields.Boolean()
+    embed = fields.Dict(allow_none=True, metadata={
+        "description": "a YouTube or Vimeo video: {provider, id, url} on the provider's privacy-enhanced host, to "
+                       "frame only after a click; else null"})
     links = fields.Dict()

@@ -4,7 +4,7 @@ from flask_jwt_extended import current_user, jwt_required
 from ...errors import BadRequest
 from ...forms import choice, paging, query_date, query_id
 from ...i18n import N_, _
-from ...models.search import KINDS
+from ...models.search import FILE_TYPES, KINDS
 from ...presenting import page_meta
 from ...services import modules
 from ...services import search as searching
@@ -18,6 +18,7 @@ QUERY = {
                          "out, or between alternatives", "required": True,
           "schema": {"type": "string", "minLength": 1, "maxLength": searching.MAX_QUERY}},
     "kind": f"only these kinds, comma-separated: {', '.join(KINDS)}",
+    "fileType": f"only files of these types, comma-separated: {', '.join(FILE_TYPES)}",
     "module": "only in this module's subtree (its id)",
     "portal": "only in this portal (its id)",
     "author": "only items written by this person (a user id)",
@@ -28,7 +29,7 @@ QUERY = {
     "sort": "rank (best first, the default) or created; '-' first for descending",
     "perKind": f"instead of a page, the best hits of each kind, this many of each (1-{searching.MAX_PER_KIND})",
 }
-FILTERS = {"kind": choice(*KINDS), "from": query_date, "to": query_date,
+FILTERS = {"kind": choice(*KINDS), "fileType": choice(*FILE_TYPES), "from": query_date, "to": query_date,
            "perKind": searching.per_kind}
 
 
@@ -54,7 +55,7 @@ def search():
     ids = {name: query_id(name) for name in ("module", "portal", "author")}
     scope = modules.visible_module(current_user, ids["module"]) if ids["module"] else None
     f = searching.Filters(kinds=values["kind"], scope=scope, portal=ids["portal"], author=ids["author"],
-                          since=values["from"], until=values["to"])
+                          since=values["from"], until=values["to"], file_types=values["fileType"])
     found = searching.search(current_user, q, f, page, per_kind=values["perKind"])
     meta = {**page_meta(page.page, page.per_page, found.total), "totalIsApproximate": found.approximate}
     if found.corrected is not None:

@@ -27,7 +27,11 @@ class SearchHitSchema(Camel):
     id = fields.Integer(metadata={"description": "the item's id (a module's for a module)"})
     title = fields.String(metadata={"description": f"the item's title (a value: empty). {MARKS}"})
     label = fields.String(allow_none=True, metadata={"description": "a value's field label"})
-    snippet = fields.String(metadata={"description": f"where the words were found. {MARKS}"})
+    snippet = fields.String(metadata={"description": f"where the words were found (a file: in its text). {MARKS}"})
+    fileType = fields.String(metadata={"description": "a file's type (pdf, document, spreadsheet, presentation, "
+                                                      "text, image, other); files only"})
+    page = fields.Integer(allow_none=True, metadata={"description": "a file's page (PDF) or slide where the "
+                                                                   "highlighted words are; files only"})
     created = UtcDateTime()
     author = fields.Nested(SearchAuthorSchema, allow_none=True)
     module = fields.Nested(SearchTrailSchema, metadata={"description": "the module the item is on"})

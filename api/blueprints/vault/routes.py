@@ -1,15 +1,19 @@
 """The file vault (spec §7 Vault): files with versions, locks and downloads."""
-from flask import Blueprint
+from flask import Blueprint, request
 from flask_jwt_extended import current_user, jwt_required
 
+from ...errors import Conflict, NotFound
+from ...extensions import db
 from ...forms import describe, paging, parse
 from ...forms.vault import FileEditForm, UploadForm
 from ...i18n import _
 from ...presenting import page_meta
+from ...models import User
 from ...services import modules, storage, vault
+from ...services.documents import preview, serving, work
 from .. import doc, paging_query
 from ...schemas import FormSchema, MessageSchema, item_of
-from .schemas import FileSchema, VaultPageSchema
+from .schemas import FileSchema, FileTextSchema, PreviewTicketSchema, VaultPageSchema
 
 vault_bp = Blueprint("vault", __name__, url_prefix="/api/vault")
 
@@ -102,6 +106,65 @@ def download_version(module_id, file_id, version_id):
     module, f = _file(module_id, file_id)
     v = vault.get_version(module, f, version_id)
     return storage.send_stored("files", v.stored_name, v.mime, download_name=v.filename)
+
+
+@vault_bp.get("/thumbnail/<int:module_id>/<int:file_id>")
+@jwt_required()
+@doc("The file's thumbnail (an image's, a PDF's first page), made on the worker; 404 until it exists",
+     binary="image/webp")
+def thumbnail(module_id, file_id):
+    module, f = _file(module_id, file_id)
+    return serving.send_thumbnail(f)
+
+
+@vault_bp.get("/preview-ticket/<int:module_id>/<int:file_id>")
+@jwt_required()
+@doc("Where to show the file in the preview pane (an image, a PDF, a text file): an address with a short-lived "
+     "ticket, for a frame or an image, which cannot send the token", response=item_of(PreviewTicketSchema))
+def preview_ticket(module_id, file_id):
+    module, f = _file(module_id, file_id)
+    if preview.mode(f.filename, f.mime) not in serving.SHOWN:
+        raise NotFound(_("This file has no preview"))
+    return {"item": serving.ticket(current_user, module, f)}
+
+
+@vault_bp.get("/preview/<int:module_id>/<int:file_id>")
+@doc("The file shown inline by its ticket (`t`): an image, a PDF or plain text under a policy that runs no "
+     "script, nosniff and a fixed type; anything else (SVG, HTML) only as an attachment",
+     binary="application/octet-stream", public=True)
+def preview_file(module_id, file_id):
+    user_id, stored = serving.read_ticket(request.args.get("t"), module_id, file_id)
+    user = db.session.get(User, user_id) if isinstance(user_id, int) else None
+    if user is None or not user.is_active:
+        raise NotFound(_("File not found"))
+    module = modules.visible_module(user, module_id)
+    f = vault.get("file", module, file_id)
+    if f.stored_name != stored:  # a new version since the ticket: ask again
+        raise NotFound(_("File not found"))
+    return serving.send(f)
+
+
+@vault_bp.get("/text/<int:module_id>/<int:file_id>")
+@jwt_required()
+@doc("The text read from the file (what search finds in it), with where each PDF page or slide starts",
+     response=item_of(FileTextSchema))
+def text(module_id, file_id):
+    module, f = _file(module_id, file_id)
+    if f.text_state not in work.READ:
+        raise NotFound(_("This file's text has not been read"))
+    return {"item": work.text_of(f)}
+
+
+@vault_bp.post("/extract/<int:module_id>/<int:file_id>")
+@jwt_required()
+@doc("Read the file's text again (after it failed) and make its thumbnail, on the worker",
+     response=item_of(FileSchema))
+def extract(module_id, file_id):
+    module, f = _file(module_id, file_id, "content")
+    if f.text_state == work.PENDING:
+        raise Conflict(_("This file's text is being read"))
+    work.retry(f)
+    return {"item": vault.file_item(current_user, module, f)}
 
 
 def blueprints():

@@ -27,6 +27,12 @@ class FileSchema(StoredFileSchema):
     title = fields.String()
     createdById = fields.Integer(allow_none=True)
     locked = fields.Boolean()
+    textState = fields.String(allow_none=True, metadata={
+        "enum": ["pending", "done", "partial", "failed", "none"],
+        "description": "its text (searched): being read, read, read in part (too long), failed, none to read"})
+    textError = fields.String(allow_none=True, metadata={"description": "why reading its text failed"})
+    preview = fields.String(metadata={"enum": ["image", "pdf", "text", "office", "none"],
+                                      "description": "how the preview pane shows it (none: download only)"})
     versions = fields.List(fields.Nested(FileVersionSchema))
     links = fields.Dict()
 
@@ -42,3 +48,17 @@ class VaultSchema(Camel):
 class VaultPageSchema(Camel):
     item = fields.Nested(VaultSchema)
     meta = fields.Nested(PageMetaSchema, metadata={"description": "the page of files"})
+
+
+class PreviewTicketSchema(Camel):
+    url = fields.String(metadata={"description": "the preview's address with its short-lived ticket (no header)"})
+    mode = fields.String(metadata={"enum": ["image", "pdf", "text"]})
+    expiresIn = fields.Integer(metadata={"description": "seconds the ticket is good for"})
+
+
+class FileTextSchema(Camel):
+    text = fields.String()
+    truncated = fields.Boolean(metadata={"description": "only the first part of the file's text was read"})
+    pages = fields.List(fields.Integer(), allow_none=True,
+                        metadata={"description": "where each PDF page or slide starts in the text"})
+    state = fields.String(metadata={"enum": ["done", "partial"]})
