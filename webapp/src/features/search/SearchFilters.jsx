@@ -1,21 +1,28 @@
-/** The facets of the results page: kind (with counts), portal, author and the day range. Where they stack above
- * the results (narrow screens), they fold behind a 'Filters' button that counts the filters in force, so the
- * results come first. */
+/** The facets of the results page: kind (with counts), file type, portal, author and the day range. Where they
+ * stack above the results (narrow screens), they fold behind a 'Filters' button that counts the filters in force,
+ * so the results come first. */
 import { useState } from 'react';
 import { formatNumber, t } from '../../lib/i18n.js';
-import { KINDS, kindLabel } from './hits.js';
+import { FILE_TYPES, fileTypeLabel, KINDS, kindLabel } from './hits.js';
 
-/** How many filters `query` holds (each chosen kind counts). */
+/** Whether the file type filter makes sense: the kind filter is empty (every kind) or includes files. */
+export function fileTypeApplies(query) {
+  return !query.kind || query.kind.split(',').includes('file');
+}
+
+/** How many filters `query` holds (each chosen kind counts; a file type only where it applies). */
 export function filterCount(query) {
   const kinds = query.kind ? query.kind.split(',').filter(Boolean).length : 0;
-  return kinds + ['portal', 'author', 'from', 'to'].filter((k) => query[k]).length;
+  const fileType = query.fileType && fileTypeApplies(query) ? 1 : 0;
+  return kinds + fileType + ['portal', 'author', 'from', 'to'].filter((k) => query[k]).length;
 }
 
 function KindFacet({ counts, value, set }) {
   const chosen = value ? value.split(',') : [];
   const toggle = (kind) => {
     const next = chosen.includes(kind) ? chosen.filter((k) => k !== kind) : [...chosen, kind];
-    set({ kind: next.join(',') });
+    // kinds that leave files out hide the file type filter: a file type kept hidden would empty the results
+    set(next.length && !next.includes('file') ? { kind: next.join(','), fileType: '' } : { kind: next.join(',') });
   };
   return (
     <fieldset data-testid="facet-kind">
@@ -30,6 +37,19 @@ function KindFacet({ counts, value, set }) {
         </label>
       ))}
     </fieldset>
+  );
+}
+
+/** One file type at a time (the API takes several, comma-separated; one is what people ask for). */
+function FileTypeFacet({ value, set }) {
+  return (
+    <label className="field">
+      <span>{t('search.fileType')}</span>
+      <select value={value || ''} onChange={(e) => set({ fileType: e.target.value })} data-testid="facet-fileType">
+        <option value="">{t('search.fileTypeAll')}</option>
+        {FILE_TYPES.map((type) => <option key={type} value={type}>{fileTypeLabel(type, 2)}</option>)}
+      </select>
+    </label>
   );
 }
 
@@ -60,6 +80,7 @@ export default function SearchFilters({ facets, query, set }) {
       </button>
       <aside id="search-facets" className="results__facets" aria-label={t('search.filters')}>
         <KindFacet counts={f.kind} value={query.kind} set={set} />
+        {fileTypeApplies(query) && <FileTypeFacet value={query.fileType} set={set} />}
         <Choice label={t('search.portal')} name="portal" options={f.portal} value={query.portal} set={set} />
         <Choice label={t('search.author')} name="author" options={f.author} value={query.author} set={set} />
         <fieldset>

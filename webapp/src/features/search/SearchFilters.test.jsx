@@ -9,6 +9,23 @@ describe('SearchFilters', () => {
     expect(filterCount({ q: 'heat' })).toBe(0);
     expect(filterCount({ q: 'heat', kind: 'article,file', portal: '4', to: '2026-01-01' })).toBe(4);
     expect(filterCount({ kind: '', author: '', from: '2026-01-01' })).toBe(1);
+    expect(filterCount({ q: 'heat', kind: 'file', fileType: 'pdf' })).toBe(2);
+    expect(filterCount({ q: 'heat', kind: 'article', fileType: 'pdf' })).toBe(1); // hidden: not in force
+  });
+
+  test('the file type shows while the kinds include files (or none is chosen) and writes fileType', () => {
+    const set = vi.fn();
+    const { rerender } = render(<SearchFilters facets={FACETS} query={{ q: 'heat', fileType: 'image' }} set={set} />);
+    const select = screen.getByTestId('facet-fileType');
+    expect(select.value).toBe('image');
+    fireEvent.change(select, { target: { value: 'pdf' } });
+    expect(set).toHaveBeenLastCalledWith({ fileType: 'pdf' });
+    rerender(<SearchFilters facets={FACETS} query={{ q: 'heat', kind: 'article,file', fileType: 'pdf' }} set={set} />);
+    expect(screen.getByTestId('facet-fileType').value).toBe('pdf');
+    fireEvent.click(screen.getByTestId('facet-kind-file')); // files left out: the file type goes with them
+    expect(set).toHaveBeenLastCalledWith({ kind: 'article', fileType: '' });
+    rerender(<SearchFilters facets={FACETS} query={{ q: 'heat', kind: 'article' }} set={set} />);
+    expect(screen.queryByTestId('facet-fileType')).toBeNull();
   });
 
   test('its button says how many filters are in force and opens the facets it controls', () => {

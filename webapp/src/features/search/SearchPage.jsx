@@ -1,7 +1,7 @@
 /**
- * /search?q=… (signed in): every hit of a query, a page at a time, best first, with the facets (kind, portal,
- * author, the day range) and the module it is limited to (`module`, from the box's 'only here' toggle). The query
- * lives in the address, so a search can be bookmarked, shared and reloaded.
+ * /search?q=… (signed in): every hit of a query, a page at a time, best first, with the facets (kind, file type,
+ * portal, author, the day range) and the module it is limited to (`module`, from the box's 'only here' toggle).
+ * The query lives in the address, so a search can be bookmarked, shared and reloaded.
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -13,11 +13,11 @@ import { t } from '../../lib/i18n.js';
 import { scopeModule, searchItems } from './api.js';
 import HitCard from './HitCard.jsx';
 import { countLabel } from './hits.js';
-import SearchFilters from './SearchFilters.jsx';
+import SearchFilters, { fileTypeApplies } from './SearchFilters.jsx';
 import './search.css';
 
 export const PAGE_SIZES = [10, 20, 50];
-const KEYS = ['q', 'kind', 'portal', 'author', 'from', 'to', 'module', 'page', 'perPage'];
+const KEYS = ['q', 'kind', 'fileType', 'portal', 'author', 'from', 'to', 'module', 'page', 'perPage'];
 
 /** The query of the address, and set(patch): any change but the page goes back to page 1. */
 function useAddressQuery() {
@@ -82,7 +82,9 @@ function Results({ answer, query, set }) {
 
 export default function SearchPage() {
   const [query, set] = useAddressQuery();
-  const state = useFetch(query.q ? searchItems : null, [{ ...query, perPage: query.perPage || 20 }], { keep: true });
+  // a file type the kinds leave out (an address typed by hand) is hidden with its filter: not sent either
+  const sent = { ...query, fileType: fileTypeApplies(query) ? query.fileType : '', perPage: query.perPage || 20 };
+  const state = useFetch(query.q ? searchItems : null, [sent], { keep: true });
   const answer = state.data;
   return (
     <div className="page" data-testid="search-page">

@@ -3,7 +3,7 @@ import api from '../../lib/apiClient.js';
 import { getPage } from '../../lib/paging.js';
 
 /** One page of hits: {list, meta: {page, perPage, total}, facets: {kind, portal, author}}. `query`: q, kind,
- * module, portal, author, from, to, page, perPage, sort (empty values are left out). */
+ * fileType, module, portal, author, from, to, page, perPage, sort (empty values are left out). */
 export const searchItems = (query) => getPage('/api/search', query);
 
 /** The module a search is limited to (its name for the results page). */

@@ -1,11 +1,13 @@
 /**
  * Search hits (GET /api/search) for the screens: their kinds, how a page of hits groups by kind, and where a hit
- * opens in the webapp (the module page, the article reader, the file, reference or comment on its tab).
+ * opens in the webapp (the module page, the article reader, the file's preview, the reference or comment on its tab).
  */
 import { portalHref } from '../../lib/format.js';
 import { formatNumber, t } from '../../lib/i18n.js';
 
 export const KINDS = ['module', 'article', 'file', 'reference', 'comment', 'value'];
+/** The file types a search can keep (GET /api/search `fileType`; a file hit's `fileType`). */
+export const FILE_TYPES = ['pdf', 'document', 'spreadsheet', 'presentation', 'text', 'image', 'other'];
 
 /** A kind's name: 'File' (count 1) or 'Files'; a kind not known here as the server names it. */
 export function kindLabel(kind, count = 1) {
@@ -20,6 +22,25 @@ export function kindLabel(kind, count = 1) {
   }
 }
 
+/** A file type's name: 'Document' (count 1) or 'Documents'; 'Other'; a type not known here as the server names it. */
+export function fileTypeLabel(type, count = 1) {
+  switch (type) {
+    case 'pdf': return t('search.fileTypePdf', { count });
+    case 'document': return t('search.fileTypeDocument', { count });
+    case 'spreadsheet': return t('search.fileTypeSpreadsheet', { count });
+    case 'presentation': return t('search.fileTypePresentation', { count });
+    case 'text': return t('search.fileTypeText', { count });
+    case 'image': return t('search.fileTypeImage', { count });
+    case 'other': return t('search.fileTypeOther');
+    default: return type;
+  }
+}
+
+/** Where in its file a hit's words are ('Page 3', a presentation's 'Slide 3'); null when the server gave no page. */
+export function hitPageLabel(hit) {
+  return Number.isInteger(hit.page) ? t('search.hitPage', { page: hit.page, type: hit.fileType || 'other' }) : null;
+}
+
 /** What a hit is called: its (marked) title; a value's field label; a comment's author; else its kind. */
 export function hitTitle(hit) {
   if (hit.kind === 'value') return hit.label || kindLabel('value');
@@ -28,9 +49,11 @@ export function hitTitle(hit) {
   return kindLabel(hit.kind);
 }
 
-/** The tag of a hit: a module's type ('Task'), else its kind. */
+/** The tag of a hit: a module's type ('Task'), a file's type ('PDF'; 'File' for other types), else its kind. */
 export function hitTag(hit) {
-  return hit.kind === 'module' && hit.module && hit.module.typeLabel ? hit.module.typeLabel : kindLabel(hit.kind);
+  if (hit.kind === 'module' && hit.module && hit.module.typeLabel) return hit.module.typeLabel;
+  if (hit.kind === 'file' && FILE_TYPES.includes(hit.fileType) && hit.fileType !== 'other') return fileTypeLabel(hit.fileType);
+  return kindLabel(hit.kind);
 }
 
 /**
@@ -75,14 +98,15 @@ export function modulePageHref(hit) {
   return [`${home}/projects/${first.id}`, ...rest.map((a) => `${a.tab}/${a.id}`)].join('/');
 }
 
-/** Where the hit opens: the module page, the article in the reader, the file, reference or comment on its tab. */
+/** Where the hit opens: the module page, the article in the reader, the file's preview (at its page), the reference
+ * or comment on its tab. */
 export function hitHref(hit) {
   const page = modulePageHref(hit);
   switch (hit.kind) {
     case 'article':
       return `${page}/knowledge/reader/${hit.id}`;
-    case 'file':
-      return `${page}/files?hit=file-${hit.id}`;
+    case 'file': // the Files tab opens the file's preview pane, at the page of the words when known
+      return `${page}/files?hit=file-${hit.id}&preview=1${Number.isInteger(hit.page) ? `&page=${hit.page}` : ''}`;
     case 'reference':
       return `${page}/references?hit=reference-${hit.id}`;
     case 'comment':

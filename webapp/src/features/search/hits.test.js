@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { countLabel, flatten, groupHits, hitHref, hitTag, hitTitle, kindLabel, modulePageHref, nextActive, resultsHref } from './hits.js';
+import {
+  countLabel, fileTypeLabel, flatten, groupHits, hitHref, hitPageLabel, hitTag, hitTitle, kindLabel, modulePageHref,
+  nextActive, resultsHref,
+} from './hits.js';
 
 const portal = { id: 4, name: '4RinEU', type: '4rineu_portal', level: 1, tab: 'portals' };
 const project = { id: 5, name: 'Lisbon', type: '4rineu_project', level: 2, tab: 'projects' };
@@ -53,10 +56,17 @@ describe('where a hit opens', () => {
 
   test('each kind to its place', () => {
     expect(hitHref(hit('article', 7, phase, [portal, project]))).toBe('/portal/4/projects/5/phases/6/knowledge/reader/7');
-    expect(hitHref(hit('file', 8, project, [portal]))).toBe('/portal/4/projects/5/files?hit=file-8');
+    expect(hitHref(hit('file', 8, project, [portal]))).toBe('/portal/4/projects/5/files?hit=file-8&preview=1');
     expect(hitHref(hit('reference', 2, project, [portal]))).toBe('/portal/4/projects/5/references?hit=reference-2');
     expect(hitHref(hit('comment', 3, portal, []))).toBe('/portal/4/module/4/comments?hit=comment-3');
     expect(hitHref(hit('value', 1, project, [portal]))).toBe('/portal/4/projects/5');
+  });
+
+  test('a file opens its preview, at the page of the words when the hit has one', () => {
+    expect(hitHref(hit('file', 8, project, [portal], { fileType: 'pdf', page: 12 })))
+      .toBe('/portal/4/projects/5/files?hit=file-8&preview=1&page=12');
+    expect(hitHref(hit('file', 8, project, [portal], { fileType: 'pdf', page: null })))
+      .toBe('/portal/4/projects/5/files?hit=file-8&preview=1');
   });
 
   test('the results page', () => {
@@ -84,6 +94,18 @@ describe('what a hit is called', () => {
     expect(hitTitle({ kind: 'comment', title: '', author: null })).toBe('Comment');
     expect(hitTag({ kind: 'module', module: { typeLabel: 'Task' } })).toBe('Task');
     expect(hitTag({ kind: 'file', module: { typeLabel: 'Task' } })).toBe('File');
+  });
+
+  test('a file by its type, \'File\' for other types; the page of its words', () => {
+    expect(hitTag({ kind: 'file', fileType: 'spreadsheet' })).toBe('Spreadsheet');
+    expect(hitTag({ kind: 'file', fileType: 'other' })).toBe('File');
+    expect(hitTag({ kind: 'file', fileType: 'hologram' })).toBe('File');
+    expect(fileTypeLabel('image', 2)).toBe('Images');
+    expect(fileTypeLabel('other', 2)).toBe('Other');
+    expect(hitPageLabel({ kind: 'file', fileType: 'pdf', page: 3 })).toBe('Page 3');
+    expect(hitPageLabel({ kind: 'file', fileType: 'presentation', page: 2 })).toBe('Slide 2');
+    expect(hitPageLabel({ kind: 'file', fileType: 'text', page: null })).toBeNull();
+    expect(hitPageLabel({ kind: 'article' })).toBeNull();
   });
 });
 

@@ -10,7 +10,7 @@ export default function FilesPanel({ module, title }) {
   const state = useVault(module.id, { module });
   return (
     <VaultShell state={state} title={title} testId="files-panel">
-      <FilesTable vault={state.vault} put={state.put} drop={state.drop} reload={state.reload} server={tableServer(state)}
+      <FilesTable vault={state.vault} put={state.put} drop={state.drop} reload={state.reload} refresh={state.refresh} server={tableServer(state)}
         exportName={['files', module.name]} />
     </VaultShell>
   );

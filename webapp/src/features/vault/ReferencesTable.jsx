@@ -5,6 +5,7 @@ import FormDialog from '../../components/FormDialog.jsx';
 import useLatest from '../../hooks/useLatest.js';
 import { t } from '../../lib/i18n.js';
 import { LockedPopup, ResultDialog } from './VaultDialogs.jsx';
+import { PlayVideo, VideoDialog } from './VideoEmbed.jsx';
 import VaultRowActions from './VaultRowActions.jsx';
 import useVaultItems from './useVaultItems.js';
 import { isHttpUrl, itemTexts } from './vault.js';
@@ -26,7 +27,15 @@ function useReferenceColumns(act) {
   return useMemo(() => [
     titleColumn('reference', t('vault.referenceLocked')),
     { Header: t('common.description'), accessor: (r) => r.description || '', id: 'description', Cell: ({ value }) => <span className="vault-desc">{value}</span> },
-    { Header: t('vault.url'), accessor: 'url', Cell: ({ value }) => <ReferenceUrl url={value} /> },
+    {
+      Header: t('vault.url'), accessor: 'url',
+      Cell: ({ value, row }) => (
+        <span className="vault-url-cell">
+          <ReferenceUrl url={value} />
+          <PlayVideo reference={row.original} onPlay={(r) => act.current.play(r)} />
+        </span>
+      ),
+    },
     {
       Header: t('vault.resourceType'), accessor: 'resourceType', width: 110,
       Cell: ({ value }) => <span className={`tag rtype rtype--${String(value || '').toLowerCase()}`} data-testid="reference-type">{value}</span>,
@@ -42,15 +51,17 @@ function useReferenceColumns(act) {
 }
 
 /**
- * References: title, description, url, resource type, created, created-by; add, edit, delete, lock, unlock;
- * Export CSV (`exportName`: what the file is called).
+ * References: title, description, url (and Play video for a YouTube or Vimeo one), resource type, created,
+ * created-by; add, edit, delete, lock, unlock; Export CSV (`exportName`: what the file is called).
  */
 export default function ReferencesTable({ vault, put, drop, reload, onChanged, exportName = 'references' }) {
   const [dialog, setDialog] = useState(null);
   const links = vault.links || {};
   const texts = itemTexts('references');
   const items = useVaultItems({ key: 'references', texts, vault: { put, drop, reload, onChanged }, afterDelete: () => { if (onChanged) onChanged(); } });
-  const act = useLatest({ ...items, edit: (ref) => setDialog({ kind: 'edit', ref }), remove: items.del.ask });
+  const act = useLatest({
+    ...items, edit: (ref) => setDialog({ kind: 'edit', ref }), remove: items.del.ask, play: (ref) => setDialog({ kind: 'video', ref }),
+  });
   const columns = useReferenceColumns(act);
   const close = () => setDialog(null);
   const saved = (item) => items.changed(item); // the dialog closes itself after its success
@@ -65,6 +76,7 @@ export default function ReferencesTable({ vault, put, drop, reload, onChanged, e
         )} />
       {dialog && dialog.kind === 'add' && <FormDialog title={t('vault.addReference')} url={links.add_reference.url} submitLabel={t('common.add')} onClose={close} onSuccess={saved} />}
       {dialog && dialog.kind === 'edit' && <FormDialog title={t('vault.editItem', { title: dialog.ref.title })} url={dialog.ref.links.edit.url} onClose={close} onSuccess={saved} />}
+      {dialog && dialog.kind === 'video' && <VideoDialog reference={dialog.ref} onClose={close} />}
       {items.del.target && (
         <ConfirmDialog title={t('vault.deleteReference')} question={texts.question} detail={items.del.target.title} action={items.del} />
       )}

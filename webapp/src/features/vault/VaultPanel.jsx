@@ -12,7 +12,7 @@ export default function VaultPanel({ module, title = t('vault.fileVault') }) {
   return (
     <VaultShell state={state} title={title} testId="vault-panel">
       <h3 className="vault__section">{t('vault.files')}</h3>
-      <FilesTable {...props} server={tableServer(state)} exportName={['files', module.name]} />
+      <FilesTable {...props} refresh={state.refresh} server={tableServer(state)} exportName={['files', module.name]} />
       <h3 className="vault__section">{t('vault.references')}</h3>
       <ReferencesTable {...props} exportName={['references', module.name]} />
     </VaultShell>

@@ -1,15 +1,16 @@
 import { IconButton } from '../../components/Icons.jsx';
 import { t } from '../../lib/i18n.js';
+import { PreviewIcon } from './FileThumb.jsx';
 import MoreMenu from './MoreMenu.jsx';
 
 /**
  * The row actions of a file or a reference (`prefix` of their test ids): download (`download`), edit, delete and
- * more (lock, unlock, and `more` items), each as the item's links allow. A locked item the reader could
+ * more (lock, unlock, and `more` items), each as the item's links allow; Preview first when `onPreview` is given. A locked item the reader could
  * otherwise change keeps its Edit and Delete, disabled, with 'File is locked' ('Reference is locked') as their tooltip.
  * `act` is a ref to the table's current actions ({toggleLock, download, edit, remove, lockedText}), so that the cells
  * stay the same.
  */
-export default function VaultRowActions({ item, prefix, act, more = [], download = false }) {
+export default function VaultRowActions({ item, prefix, act, more = [], download = false, onPreview = null }) {
   const l = item.links || {};
   const mayChange = !!(l.lock || l.unlock);
   const items = [];
@@ -22,6 +23,12 @@ export default function VaultRowActions({ item, prefix, act, more = [], download
     : { onClick: run });
   return (
     <span className="row-actions">
+      {onPreview && (
+        <button type="button" className="icon-btn" title={t('vault.preview')} aria-label={t('vault.preview')}
+          data-testid={`${prefix}-preview`} onClick={() => onPreview(item)}>
+          <PreviewIcon />
+        </button>
+      )}
       {download && l.download && (
         <IconButton icon="download" label={t('common.download')} data-testid={`${prefix}-download`}
           onClick={() => act.current.download(l.download, item.filename)} />

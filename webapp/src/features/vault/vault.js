@@ -36,3 +36,40 @@ export function itemTexts(kind) {
     deleteFailed: t('vault.deleteReferenceFailed'),
   };
 }
+
+/** How the preview pane shows a file (issue 47): its `preview`, 'none' when missing or unknown. */
+export const PREVIEW_MODES = ['image', 'pdf', 'text', 'office', 'none'];
+export function previewMode(file) {
+  return file && PREVIEW_MODES.includes(file.preview) ? file.preview : 'none';
+}
+
+const KINDS = {
+  pdf: ['pdf'],
+  doc: ['doc', 'docx', 'odt', 'rtf'],
+  sheet: ['xls', 'xlsx', 'ods', 'csv'],
+  slide: ['ppt', 'pptx', 'odp'],
+  image: ['png', 'jpg', 'jpeg', 'gif', 'webp', 'svg', 'bmp', 'tif', 'tiff'],
+  text: ['txt', 'md', 'html', 'htm', 'json', 'xml', 'log'],
+};
+
+/** A file's extension (upper case, at most 4 letters) and its kind (the placeholder's colour), from its name. */
+export function fileKind(name) {
+  const m = /\.([a-z0-9]{1,8})$/i.exec(String(name || ''));
+  const ext = m ? m[1].toLowerCase() : '';
+  const kind = Object.keys(KINDS).find((k) => KINDS[k].includes(ext)) || 'other';
+  return { ext: ext.slice(0, 4).toUpperCase(), kind };
+}
+
+// Only the providers' privacy-enhanced players are framed (nginx's frame-src admits these two hosts only).
+const EMBED_HOSTS = ['www.youtube-nocookie.com', 'player.vimeo.com'];
+
+/** The player address of a reference's `embed`, or null when there is none to frame. */
+export function embedUrl(embed) {
+  if (!embed || typeof embed.url !== 'string') return null;
+  try {
+    const u = new URL(embed.url);
+    return u.protocol === 'https:' && EMBED_HOSTS.includes(u.host) ? embed.url : null;
+  } catch {
+    return null;
+  }
+}

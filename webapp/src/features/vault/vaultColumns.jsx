@@ -6,8 +6,11 @@ import { LockMark } from './VaultDialogs.jsx';
 
 const byCreated = (a, b) => String(a.original.created || '').localeCompare(String(b.original.created || ''));
 
-/** The title column (`prefix`-title test id), with the lock mark of a locked item; held in sight when the table scrolls. */
-export function titleColumn(prefix, lockedText, extra = {}) {
+/**
+ * The title column (`prefix`-title test id), with the lock mark of a locked item; held in sight when the table scrolls.
+ * `render(item)`: what stands for the title instead (a file's thumbnail and title, which open its preview).
+ */
+export function titleColumn(prefix, lockedText, extra = {}, render = null) {
   return {
     Header: t('vault.title'),
     accessor: 'title',
@@ -16,7 +19,7 @@ export function titleColumn(prefix, lockedText, extra = {}) {
     Cell: ({ row }) => (
       <span className="vault-title">
         {row.original.locked && <LockMark text={lockedText} />}
-        <span data-testid={`${prefix}-title`}>{row.original.title}</span>
+        {render ? render(row.original) : <span data-testid={`${prefix}-title`}>{row.original.title}</span>}
       </span>
     ),
   };
