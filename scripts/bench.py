@@ -59,6 +59,11 @@ def search_targets(info):
             out.append((f"search {what} {word}, {who}", "/api/search?" + urlencode({"q": word, "perPage": 20}),
                         email))
     for who, email in (("superuser", "bench@bench.local"), ("one portal", info["searcher"])):
+        # Issue 47: inside PDFs only (the file type filter), each hit with its page
+        word = info["words"]["common"]
+        out.append((f"search {word} in PDFs, {who}", "/api/search?" + urlencode(
+            {"q": word, "fileType": "pdf", "perPage": 20}), email))
+    for who, email in (("superuser", "bench@bench.local"), ("one portal", info["searcher"])):
         for what in ("common", "phrase"):  # the top bar's box as the word is typed: its beginning, 3 per kind
             word = info["words"][what].strip('"')[:-2]
             out.append((f"box {what} {word}, {who}", "/api/search?" + urlencode({"q": word, "perKind": 3}), email))
@@ -369,7 +374,8 @@ def main():
     t0 = time.perf_counter()
     corpus = json.loads(sh(*flask, "bench-search-data", env=env).strip().splitlines()[-1])
     print(f"search corpus: {corpus['modules']} modules in {len(corpus['portals'])} portals, {corpus['articles']} "
-          f"articles, {corpus['files']} files, {corpus['comments']} comments, indexed in {time.perf_counter() - t0:.1f} s")
+          f"articles, {corpus['files']} files (with {corpus['file_text_mb']} MB of text read from them), "
+          f"{corpus['comments']} comments, indexed in {time.perf_counter() - t0:.1f} s")
     settle()
     targets_ = targets(info)
     searches = search_targets(corpus)
@@ -577,6 +583,27 @@ def bench_tree():
     return json.loads(built.strip().splitlines()[-1])
 
 
+def search_only():
+    """`scripts/bench.py search`: the bench tree and the search corpus (its files' text read: issue 47), then the
+    searches in process, one user at a time; a few minutes."""
+    info = bench_tree()
+    env = dict(os.environ, DATABASE_URL=DB, RATELIMIT_ENABLED="0", PYTHONPATH=ROOT)
+    t0 = time.perf_counter()
+    corpus = json.loads(sh(os.path.join(ROOT, ".venv/bin/flask"), "--app", "api", "bench-search-data",
+                           env=env).strip().splitlines()[-1])
+    print(f"search corpus: {corpus['files']} files with {corpus['file_text_mb']} MB of text among "
+          f"{corpus['articles']} articles and {corpus['comments']} comments, indexed in {time.perf_counter() - t0:.1f} s")
+    settle()
+    searches = search_targets(corpus)
+    searched = in_process({**info, "password": "bench-pass"}, searches)
+    print(f"\nIn-process searches, one user, one request at a time ({RUNS} each), 20 hits a page; the box: 3 per kind")
+    print(f"  {'search':48s} {'queries':>7s} {'hits':>7s} {'bytes':>9s} {'gzip':>8s} {'p50 ms':>7s} {'p95 ms':>7s}")
+    for name, _, _ in searches:
+        m = searched[name]
+        print(f"  {name:48s} {m['queries']:7d} {m['total']:7d} {m['bytes']:9d} {m['gzip']:8d} {m['ms']:7.2f} "
+              f"{m['p95']:7.2f}")
+
+
 def work_only():
     """`scripts/bench.py work`: the bench tree, then issue 44's reads; about a minute."""
     info = bench_tree()
@@ -633,4 +660,4 @@ def effort_only():
 
 
 if __name__ == "__main__":
-    {"work": work_only, "effort": effort_only}.get(sys.argv[1] if sys.argv[1:] else "", main)()
+    {"work": work_only, "effort": effort_only, "search": search_only}.get(sys.argv[1] if sys.argv[1:] else "", main)()

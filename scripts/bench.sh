@@ -11,6 +11,8 @@ fi
 # archive exported and imported (temporary SQLite databases).
 .venv/bin/python scripts/bench_import.py --issues 5000
 .venv/bin/python scripts/bench_archive.py
+# Documents (issue 47): a 100-page PDF's text read and its thumbnail made, as the worker does it.
+.venv/bin/python scripts/bench_documents.py
 # The board of 500 cards in headless Chromium: its first render and a drag (figures printed by the test).
 if [ -x /usr/bin/chromium ] && [ -d webapp/node_modules ]; then
   bash scripts/build-webapp.sh

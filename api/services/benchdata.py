@@ -162,6 +162,7 @@ def build_effort(portal_id, n_entries=200000, n_orgs=5, seed=45):
 # --- the search corpus (make bench: GET /api/search) ---------------------------------------------------------------
 
 SEARCH_WORDS = {"common": "renovation", "rare": "quetzal", "phrase": '"heat pump"'}
+FILE_PAGES = 5  # pages of text in each of the corpus's files (issue 47: 10,000 extracted documents, about 50 MB)
 
 
 def _vocabulary(rnd, n=4000):
@@ -271,10 +272,20 @@ def build_search(n_modules=10000, n_articles=20000, n_files=10000, n_comments=50
 
     for batch in batches(article, n_articles):
         db.session.execute(sa.insert(Article), batch)
-    for batch in batches(lambda i: {"module_id": rnd.choice(module_ids), "title": text.sentence(3)[:200],
-                                    "filename": "-".join(text.words_(2)) + f"-{i}.pdf", "stored_name": f"bench-{i}",
-                                    "filesize": 1000, "mime": "application/pdf",
-                                    "created_by_id": rnd.choice(people)}, n_files):
+    file_chars = [0]
+
+    def vault_file(i):
+        """A PDF whose text was read (issue 47): FILE_PAGES pages of about 140 words, 5 KB of text in all."""
+        pages = [text.sentence(140) for _ in range(FILE_PAGES)]
+        starts = [sum(len(p) + 1 for p in pages[:k]) for k in range(FILE_PAGES)]
+        body = "\n".join(pages)
+        file_chars[0] += len(body)
+        return {"module_id": rnd.choice(module_ids), "title": text.sentence(3)[:200],
+                "filename": "-".join(text.words_(2)) + f"-{i}.pdf", "stored_name": f"bench-{i}", "filesize": 1000,
+                "mime": "application/pdf", "created_by_id": rnd.choice(people), "text_state": "done", "text": body,
+                "text_pages": json.dumps(starts)}
+
+    for batch in batches(vault_file, n_files):
         db.session.execute(sa.insert(VaultFile), batch)
     for batch in batches(lambda i: {"module_id": rnd.choice(module_ids), "content": text.sentence(rnd.randint(10, 30)),
                                     "created_by_id": rnd.choice(people)}, n_comments):
@@ -290,4 +301,5 @@ def build_search(n_modules=10000, n_articles=20000, n_files=10000, n_comments=50
         with db.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
             conn.exec_driver_sql("VACUUM ANALYZE")
     return {"portals": portals, "modules": len(rows), "articles": n_articles, "files": n_files,
+            "file_text_mb": round(file_chars[0] / 1e6, 1),
             "comments": n_comments, "searcher": "searcher@bench.local", "words": SEARCH_WORDS}

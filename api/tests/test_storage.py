@@ -184,3 +184,49 @@ def test_storage_migrate_copies_verifies_and_resumes(app, s3_endpoint, tmp_path)
     dst.delete(f"files/{names[1]}")  # an interrupted run: one missing
     r = runner.invoke(args=["storage-migrate", "--to", target])
     assert "1 copied" in r.output and "3 already there" in r.output, r.output
+
+
+def test_thumbnails_and_text_live_in_the_store_and_previews_work_on_another_replica(app, client, store, tree,
+                                                                                     make_user, token_for, db):
+    """Issue 47: the worker's thumbnail and text go where the files go (the folder or the bucket; from a bucket the
+    file is read from a temporary copy), and a second API replica (another app on the same database and store)
+    serves the preview of a ticket the first one gave, and the thumbnail."""
+    from fpdf import FPDF
+
+    from api import create_app
+    from api.config import TestConfig
+    from api.extensions import db as _db
+    pdf = FPDF()
+    pdf.set_font("helvetica", size=11)
+    for text in ("Cover", "Thermal bridges of the balconies"):
+        pdf.add_page()
+        pdf.multi_cell(0, 6, text)
+    data = bytes(pdf.output())
+    user = make_user()
+    new_grant(tree.project, user, edit=True)
+    h = token_for(user)
+    app.config["DOCUMENTS_WORK"] = True
+    try:
+        item = _upload(client, h, tree.project.id, data).get_json()["item"]
+    finally:
+        app.config["DOCUMENTS_WORK"] = False
+    assert item["textState"] == "done" and "thumbnail" in item["links"]
+    row = db.session.get(VaultFile, item["id"])
+    assert store.names("thumbs") == [row.thumb] and store.names("texts") == [row.stored_name + ".txt"]
+    text = client.get(item["links"]["text"]["url"], headers=h).get_json()["item"]
+    assert "Thermal bridges" in text["text"] and text["pages"] == [0, text["text"].index("Thermal")]
+    url = client.get(item["links"]["preview"]["url"], headers=h).get_json()["item"]["url"]
+    other = create_app(TestConfig, **{k: app.config[k] for k in (
+        "SQLALCHEMY_DATABASE_URI", "INSTANCE_DIR", "UPLOAD_DIR", "MAIL_OUTBOX_DIR", "STORAGE_URL", "S3_ENDPOINT_URL")},
+        SQLALCHEMY_ENGINE_OPTIONS={})
+    try:
+        with other.test_client() as replica:
+            shown = replica.get(url)
+            assert shown.status_code == 200 and shown.data == data and shown.mimetype == "application/pdf"
+            assert "script-src 'none'" in shown.headers["Content-Security-Policy"]
+            thumb = replica.get(item["links"]["thumbnail"]["url"], headers=h)
+            assert thumb.status_code == 200 and thumb.data[:4] in (b"RIFF", b"\x89PNG")
+    finally:
+        with other.app_context():
+            _db.session.remove()
+            _db.engine.dispose()
