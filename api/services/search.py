@@ -14,6 +14,7 @@ PostgreSQL the counts, the page and its highlights are one statement over one sc
 when nothing matches (typos.py), then the search again.
 """
 import re
+import unicodedata
 from dataclasses import dataclass, replace
 from datetime import datetime, time, timedelta
 from functools import lru_cache
@@ -441,7 +442,8 @@ def _postgresql(groups, shape, values, page, per_kind):
         phrase_terms, more = tsquery_params(phrased(groups), "ph")
         tsq_values.update(more)
     lo, hi = page.offset, page.offset + page.per_page  # rows lo .. hi-1, from 0
-    params = {**values, **tsq_values, "head": RANKED, "cap": CAP + 1, "branch": max(RANKED, hi)}
+    params = {**values, **tsq_values, "head": RANKED, "cap": CAP + 1, "branch": max(RANKED, hi),
+              "needle": needle(groups)}
     if per_kind:
         lo, hi = 0, 1
         params.update(per_kind=per_kind, head=PER_KIND_RANKED, branch=PER_KIND_RANKED)
@@ -521,17 +523,35 @@ def _pg_statement(terms, shape, key, descending, ranked, after, per_kind, rum):
     phrase = None if phrase_terms is None else select(pg_tsquery(phrase_terms, "ph")).scalar_subquery()
     p = _pg_page(once, exact_once, phrase, shape, key, descending, ranked, after, per_kind, rum, sample)
     opts = f"StartSel={MARK}, StopSel={UNMARK}"
-    body = func.concat_ws(" · ", func.nullif(p.c.body, ""), func.nullif(p.c.extra, ""))
+    body = func.concat_ws(" · ", func.nullif(_window(p.c.body), ""), func.nullif(p.c.extra, ""))
     # The counts (hundreds of groups on a common word) ride on the first row only, as text read once by orjson:
     # on every row, PostgreSQL wrote them and psycopg parsed them 20 times a page.
     first = func.row_number().over(order_by=(p.c.part, p.c.pos)) == 1
     return select(case((first, cast(counts, Text))).label("counts"), case((first, narrowed)).label("narrowed"),
                   *[p.c[c.name] for c in _SHOWN],
                   func.ts_headline(cfg, _pg_text(p.c.title), tsq, f"HighlightAll=true, {opts}").label("hl_title"),
-                  func.ts_headline(cfg, _pg_text(body), tsq, "MaxWords=28, MinWords=12, ShortWord=2, MaxFragments=2, "
-                                                             f'FragmentDelimiter=" … ", {opts}').label("hl_snippet")) \
+                  func.ts_headline(cfg, _pg_text(body), tsq, f"{HEADLINE}, {opts}").label("hl_snippet")) \
         .select_from(select(literal(1).label("one")).subquery("one").outerjoin(p, true())) \
         .order_by(p.c.part, p.c.pos)
+
+
+HEADLINE = 'MaxWords=28, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … "'
+# ts_headline parses all of the text it is given: a long one (a file's text holds up to a million characters) is
+# cut to WINDOW characters from a little before the first place where the query's first word stands (case and
+# accents aside: `:needle`), or from its beginning. The highlight then costs the same for any length of text.
+WINDOW = 1500
+
+
+def _window(text_):
+    at = func.strpos(func.lower(func.unaccent(text_)), bindparam("needle", type_=String))
+    return case((func.length(text_) <= WINDOW, text_),
+                else_=func.substr(text_, func.greatest(1, at - WINDOW // 5), WINDOW))
+
+
+def needle(groups):
+    """The first word the query looks for, lower case and without accents (as unaccent() leaves a text)."""
+    word = next((w for g in groups for t in g if not t.negated for w in t.words), "")
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
 
 
 # Orders of the matches, as (column, descending): the newest first; the oldest; those with the words as typed in
@@ -576,7 +596,9 @@ def _pg_page(tsq, exact_tsq, phrase, shape, key, descending, ranked, after, per_
         flags = (func.coalesce(title(tsq), false()).label("in_title"), true().label("exact"), true().label("titled"))
     else:
         branches = [newest(title(exact_tsq)), newest(words(exact_tsq)), newest(title(tsq)),
-                    newest(words(exact_tsq), title(tsq).is_(true())), newest(words(tsq))]
+                    # (read from the title's index: far fewer match in their title than anywhere, and a long text
+                    # holds the word in most of its matches, so its own index would read thousands to keep 200)
+                    newest(title(tsq), words(exact_tsq).is_(true())), newest(words(tsq))]
         flags = (func.coalesce(title(exact_tsq), false()).label("in_title"), words(exact_tsq).label("exact"),
                  func.coalesce(title(tsq), false()).label("titled"))
     cand = union(*[select(b.subquery().c.id) for b in branches]).cte("cand")

@@ -247,3 +247,15 @@ def test_a_video_reference_embeds_on_the_privacy_host(client, tree, people, toke
     assert r.get_json()["item"]["embed"]["url"] == "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"
     refs = client.get(f"/api/vault/view/{tree.project.id}", headers=token_for(editor)).get_json()["item"]["references"]
     assert refs[0]["embed"]["provider"] == "youtube"
+
+
+def test_a_word_deep_in_a_long_text_is_highlighted_with_its_page(client, tree, people, token_for):
+    """The highlight reads a window of the text around the word (PostgreSQL: not the whole text), so a word on page
+    30 of 40 still shows marked, with its page."""
+    editor = people[0]
+    filler = " ".join(f"filler{n}" for n in range(220))
+    pages = [filler] * 40
+    pages[29] = filler + " the Rénovation of the north wing"
+    upload(client, token_for(editor), tree.project.id, pdf_bytes(pages), "long.pdf")
+    hit = search(client, token_for(editor), "renovation")["list"][0]
+    assert hit["page"] == 30 and "\ue000Rénovation\ue001" in hit["snippet"]
