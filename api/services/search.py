@@ -28,7 +28,7 @@ from .. import permissions as perm
 from ..extensions import db
 from ..links import Ctx
 from ..models.module import path_ids, path_under_param
-from ..models import Module, SearchDoc, User, VaultFile
+from ..models import Module, SearchDoc, SearchWord, User, VaultFile
 from ..models.search import CONFIG, FTS, KINDS, RUM_TITLE
 from . import platforms, typos
 from .documents.extract import page_of
@@ -433,8 +433,12 @@ def _sqlite(groups, shape, values, page, per_kind):
 def _postgresql(groups, shape, values, page, per_kind):
     """The statement of this shape of search (built once per shape: building it cost more than running it on a
     rare word), run with this search's values."""
+    typed, groups = groups, settled(groups)
     terms, tsq_values = tsquery_params(groups)
-    exact_terms = phrase_terms = None
+    exact_terms = phrase_terms = marked_terms = None
+    if groups is not typed:
+        marked_terms, more = tsquery_params(typed, "hl")
+        tsq_values.update(more)
     if has_prefix(groups):
         exact_terms, more = tsquery_params(exact(groups), "ex")
         tsq_values.update(more)
@@ -456,7 +460,7 @@ def _postgresql(groups, shape, values, page, per_kind):
             start = max(lo, RANKED)
             params.update(after_off=start, after_lim=hi - start)
     rum = _has_rum(str(db.engine.url))
-    stmt = _pg_statement((terms, exact_terms, phrase_terms), shape, page.key, page.descending, lo < RANKED,
+    stmt = _pg_statement((terms, exact_terms, phrase_terms, marked_terms), shape, page.key, page.descending, lo < RANKED,
                          hi > RANKED, bool(per_kind), rum)
     if rum:  # (this transaction only: a search request reads nothing else but names by their ids)
         db.session.execute(_NO_BITMAPS)
@@ -499,11 +503,14 @@ def _pg_statement(terms, shape, key, descending, ranked, after, per_kind, rum):
     index's order, not sorted), as JSON, and how many (up to CAP + 1) pass the facet filters; the page (_pg_page)
     with its highlights by ts_headline. A row with only the counts when the page is empty. `terms`:
     tsquery_params' shapes of the query, of its words as typed (None: no prefix) and of its words as phrases
-    (None: no group of several words); `shape`: _conditions'; `ranked`/`after`: the page has rows among the
+    (None: no group of several words) and of the words as typed when `settled` read them otherwise (None: as
+    read), for the highlights; `shape`: _conditions'; `ranked`/`after`: the page has rows among the
     RANKED ranked ones / after them; `per_kind`: the best of each kind instead of a page; `rum`: the RUM indexes
     are there (_in_time)."""
-    match_terms, exact_terms, phrase_terms = terms
+    match_terms, exact_terms, phrase_terms, marked_terms = terms
     tsq = pg_tsquery(match_terms)
+    # (the highlights mark the words as typed: a beginning read as its one word still marks a file name it begins)
+    marks = tsq if marked_terms is None else pg_tsquery(marked_terms, "hl")
     once = select(tsq).scalar_subquery()  # the tsquery read once (an InitPlan), where it is read for many rows
     exact_once = None if exact_terms is None else select(pg_tsquery(exact_terms, "ex")).scalar_subquery()
     cfg = _regconfig()
@@ -529,8 +536,8 @@ def _pg_statement(terms, shape, key, descending, ranked, after, per_kind, rum):
     first = func.row_number().over(order_by=(p.c.part, p.c.pos)) == 1
     return select(case((first, cast(counts, Text))).label("counts"), case((first, narrowed)).label("narrowed"),
                   *[p.c[c.name] for c in _SHOWN],
-                  func.ts_headline(cfg, _pg_text(p.c.title), tsq, f"HighlightAll=true, {opts}").label("hl_title"),
-                  func.ts_headline(cfg, _pg_text(body), tsq, f"{HEADLINE}, {opts}").label("hl_snippet")) \
+                  func.ts_headline(cfg, _pg_text(p.c.title), marks, f"HighlightAll=true, {opts}").label("hl_title"),
+                  func.ts_headline(cfg, _pg_text(body), marks, f"{HEADLINE}, {opts}").label("hl_snippet")) \
         .select_from(select(literal(1).label("one")).subquery("one").outerjoin(p, true())) \
         .order_by(p.c.part, p.c.pos)
 
@@ -548,10 +555,31 @@ def _window(text_):
                 else_=func.substr(text_, func.greatest(1, at - WINDOW // 5), WINDOW))
 
 
+def _plain(word):
+    """A word lower case and without accents, as unaccent() and the index leave it."""
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
 def needle(groups):
     """The first word the query looks for, lower case and without accents (as unaccent() leaves a text)."""
-    word = next((w for g in groups for t in g if not t.negated for w in t.words), "")
-    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+    return _plain(next((w for g in groups for t in g if not t.negated for w in t.words), ""))
+
+
+def settled(groups):
+    """PostgreSQL: the query with its last word, a beginning, read as the one word the index holds that begins so,
+    when exactly one does (the vocabulary holds every word of every document): the same matches, found without
+    the branches a beginning needs (each of them reads every match of a common word, which a long text read from
+    a file holds more often). One query, on the vocabulary's index."""
+    term = groups[-1][-1] if groups and groups[-1] else None
+    start = _plain(term.words[-1]) if term is not None and term.prefix else ""
+    if not start:
+        return groups
+    end = start[:-1] + chr(min(ord(start[-1]) + 1, 0x10FFFF))  # the words that begin with `start` sort before it
+    words = db.session.scalars(select(SearchWord.word).where(SearchWord.word >= start, SearchWord.word < end)
+                               .order_by(SearchWord.word).limit(2)).all()
+    if len(words) != 1 or not words[0].startswith(start):
+        return groups
+    return groups[:-1] + [groups[-1][:-1] + [Term(term.words[:-1] + (words[0],), term.negated)]]
 
 
 # Orders of the matches, as (column, descending): the newest first; the oldest; those with the words as typed in

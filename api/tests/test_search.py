@@ -475,9 +475,10 @@ def test_a_fixed_number_of_queries(client, tree, su, h, make_user, token_for, co
     # The token's user, (for someone who is not a superuser: their memberships,) then on SQLite the counts and
     # facets, the page, its highlights, and on PostgreSQL one statement for the three (after the setting that
     # makes it walk the RUM indexes, where they are); the names of the modules of the hits and above them and of
-    # the people.
+    # the people. On PostgreSQL, before them, the vocabulary's words that begin as the last word typed does
+    # (search.settled: 'gecko' is the only one, so the search reads it as a whole word).
     from api.services.search import _has_rum
-    expected = 5 if _db.engine.dialect.name == "sqlite" else 4 if _has_rum(str(_db.engine.url)) else 3
+    expected = 5 if _db.engine.dialect.name == "sqlite" else 5 if _has_rum(str(_db.engine.url)) else 4
     assert big["su"][0] == expected and big["member"][0] == expected + 1, (big, LAST)
 
 
@@ -697,3 +698,20 @@ def test_rum_and_its_fallback_give_the_same_answers(client, tree, su, h, make_us
     monkeypatch.setattr(searching, "_has_rum", lambda url: False)
     assert answers() == with_rum
     assert any(keys for keys, _ in with_rum) and with_rum[0][1] == 10
+
+
+def test_a_beginning_that_only_one_word_has_is_read_as_that_word(client, tree, su, h):
+    """search.settled (PostgreSQL): the last word typed, a beginning, is searched as the one word the index holds
+    that begins so; with several such words, as a beginning. The matches are the same either way."""
+    from api.services import search as searching
+    for n, text in enumerate(("The axolotl tank", "Axolotls breed in spring", "Salamandra notes")):
+        _db.session.add(Article(module_id=tree.phase.id, title=f"Note {n}", content=text, created_by_id=su.id))
+    _db.session.commit()
+    titles = lambda q: sorted(x["title"] for x in find(client, h, q)["list"])  # noqa: E731
+    assert titles("axolot") == ["Note 0", "Note 1"]
+    assert titles("axolotls") == ["Note 1"]
+    assert titles("salaman") == ["Note 2"]
+    if _db.engine.dialect.name == "postgresql":
+        assert not searching.settled(searching.parse("salaman"))[0][0].prefix
+        assert searching.settled(searching.parse("salaman"))[0][0].words == ("salamandra",)
+        assert searching.settled(searching.parse("axolot"))[0][0].prefix

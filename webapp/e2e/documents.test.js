@@ -16,6 +16,15 @@ const WIDTHS = [['desktop', { width: 1366, height: 800 }], ['phone', { width: 39
 
 const t = useDemo();
 
+/** A Word document of two paragraphs (python-docx in the project's Python). */
+function docxWith(words) {
+  const script = ['import io, sys, docx', 'd = docx.Document()', `d.add_heading('Site visit', 1)`,
+    `d.add_paragraph('${words}')`, 'out = io.BytesIO()', 'd.save(out)', 'sys.stdout.buffer.write(out.getvalue())'].join('\n');
+  const r = spawnSync(path.join(ROOT, '.venv', 'bin', 'python'), ['-c', script], { maxBuffer: 1 << 24 });
+  if (r.status !== 0) throw new Error(String(r.stderr));
+  return r.stdout;
+}
+
 /** A PDF of four pages, `word` on the third (made by fpdf2 in the project's Python, as the API tests make them). */
 function pdfWith(word) {
   const script = [
@@ -106,8 +115,9 @@ describe('documents: search inside files and previews', () => {
     });
   }
 
-  test('a text file shows in a sandboxed frame, an SVG only as a download (desktop)', async () => {
+  test('a text file shows in a sandboxed frame, a Word file as its text, an SVG only as a download (desktop)', async () => {
     const token = await apiToken(t.stack, 'sofia@demo.eu');
+    await apiUpload(t.stack, token, t.ids.lisbon, 'Visit minutes', 'minutes.docx', docxWith('Moisture found behind the kitchen tiles.'));
     await apiUpload(t.stack, token, t.ids.lisbon, 'Field notes', 'field-notes.txt', Buffer.from('Humidity 61 %, walls dry.'));
     await apiUpload(t.stack, token, t.ids.lisbon, 'Facade drawing', 'facade.svg',
       Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'));
@@ -119,6 +129,13 @@ describe('documents: search inside files and previews', () => {
     await until(async () => /Humidity 61/.test(await page.frameLocator('[data-testid=preview-text-frame]').locator('body').innerText().catch(() => '')),
       'the text shows in its frame');
     await checkScreen(page, 'documents: a text file previewed');
+    await page.getByTestId('preview-close').click();
+    // A Word file: the text the worker read from it (the table polls until it is read).
+    await rowOf(page, 'Visit minutes').locator('[data-testid=file-open]').click();
+    await until(async () => /Moisture found behind the kitchen tiles/.test(
+      await page.getByTestId('preview-text').innerText().catch(() => '')), 'the Word text shows', 60000);
+    assert.equal(await page.getByTestId('preview-pane').getAttribute('data-mode'), 'office');
+    await checkScreen(page, 'documents: a Word file shown as its text');
     await page.getByTestId('preview-close').click();
     await rowOf(page, 'Facade drawing').locator('[data-testid=file-open]').click();
     await page.getByTestId('preview-none').waitFor();
