@@ -389,13 +389,7 @@ def main():
         m, (fms, fbytes) = measured[name], floor[name]
         print(f"  {name:48s} {m['queries']:7d} {m['bytes']:9d} {m['gzip']:8d} {m['ms']:7.2f} {fms:8.2f} "
               f"{fbytes:9d} {m['ms'] / fms:7.2f}")
-    searched = in_process({**info, "password": "bench-pass"}, searches)
-    print(f"\nIn-process searches, one user, one request at a time ({RUNS} each), 20 hits a page; the box: 3 per kind")
-    print(f"  {'search':48s} {'queries':>7s} {'hits':>7s} {'bytes':>9s} {'gzip':>8s} {'p50 ms':>7s} {'p95 ms':>7s}")
-    for name, _, _ in searches:
-        m = searched[name]
-        print(f"  {name:48s} {m['queries']:7d} {m['total']:7d} {m['bytes']:9d} {m['gzip']:8d} {m['ms']:7.2f} "
-              f"{m['p95']:7.2f}")
+    search_table(info, searches)
     work(info)
     n, placed, total_ms, p50, p95 = relevance(env)
     print(f"\nThe relevance set on PostgreSQL over the demo: {placed} of {n} queries place their item; "
@@ -583,6 +577,17 @@ def bench_tree():
     return json.loads(built.strip().splitlines()[-1])
 
 
+def search_table(info, searches):
+    """The searches in process, one user at a time: queries, hits, bytes, p50 and p95."""
+    searched = in_process({**info, "password": "bench-pass"}, searches)
+    print(f"\nIn-process searches, one user, one request at a time ({RUNS} each), 20 hits a page; the box: 3 per kind")
+    print(f"  {'search':48s} {'queries':>7s} {'hits':>7s} {'bytes':>9s} {'gzip':>8s} {'p50 ms':>7s} {'p95 ms':>7s}")
+    for name, _, _ in searches:
+        m = searched[name]
+        print(f"  {name:48s} {m['queries']:7d} {m['total']:7d} {m['bytes']:9d} {m['gzip']:8d} {m['ms']:7.2f} "
+              f"{m['p95']:7.2f}")
+
+
 def search_only():
     """`scripts/bench.py search`: the bench tree and the search corpus (its files' text read: issue 47), then the
     searches in process, one user at a time; a few minutes."""
@@ -595,13 +600,7 @@ def search_only():
           f"{corpus['articles']} articles and {corpus['comments']} comments, indexed in {time.perf_counter() - t0:.1f} s")
     settle()
     searches = search_targets(corpus)
-    searched = in_process({**info, "password": "bench-pass"}, searches)
-    print(f"\nIn-process searches, one user, one request at a time ({RUNS} each), 20 hits a page; the box: 3 per kind")
-    print(f"  {'search':48s} {'queries':>7s} {'hits':>7s} {'bytes':>9s} {'gzip':>8s} {'p50 ms':>7s} {'p95 ms':>7s}")
-    for name, _, _ in searches:
-        m = searched[name]
-        print(f"  {name:48s} {m['queries']:7d} {m['total']:7d} {m['bytes']:9d} {m['gzip']:8d} {m['ms']:7.2f} "
-              f"{m['p95']:7.2f}")
+    search_table(info, searches)
 
 
 def work_only():
