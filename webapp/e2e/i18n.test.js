@@ -34,10 +34,15 @@ function collectData(page) {
     if (typeof v === 'string') { if (v.trim()) data.add(v.trim()); } else if (Array.isArray(v)) v.forEach(add);
     else if (v && typeof v === 'object') Object.values(v).forEach(add);
   };
-  page.on('response', async (res) => {
+  // (each answer's body is read after it arrived: `settled()` waits for those still being read, so a slow machine
+  // never reads the page before the data it shows)
+  const reading = new Set();
+  page.on('response', (res) => {
     if (!/\/api\/|\/json\/|hosts\.json/.test(res.url())) return;
-    try { add(await res.json()); } catch { /* not JSON */ }
+    const done = res.json().then(add, () => { /* not JSON */ }).finally(() => reading.delete(done));
+    reading.add(done);
   });
+  data.settled = () => Promise.all([...reading]);
   return data;
 }
 
@@ -89,6 +94,7 @@ async function walk(page, data, paths) {
       await act(page);
       await page.waitForTimeout(300);
     }
+    await data.settled();
     const known = { lower: [...data].map((d) => d.toLowerCase()) };
     for (const text of await visibleTexts(page)) {
       const bad = leftover(text, known);
