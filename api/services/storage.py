@@ -196,7 +196,7 @@ def content_disposition(filename, attachment=True):
         return dump_options_header(kind, {"filename": ascii_name, "filename*": "UTF-8''" + quote(name, safe="")})
 
 
-def chunks(body, size=256 * 1024):
+def _chunks(body, size=256 * 1024):
     """A stored object streamed out a piece at a time (it needs no app context), closed at the end."""
     try:
         yield from iter(lambda: body.read(size), b"")
@@ -204,11 +204,12 @@ def chunks(body, size=256 * 1024):
         body.close()
 
 
-def send_stored(kind, name, mimetype, download_name=None, max_age=0):
+def send_stored(kind, name, mimetype, download_name=None, max_age=0, headers=None):
     """Send a stored file. From a folder: by nginx (X-Accel-Redirect) when configured, else streamed by Flask. From
     an object store: a redirect to a short-lived presigned URL that answers as an attachment of the stored type
     (STORAGE_DOWNLOADS=presigned), else streamed through here. The caller has already checked the right.
-    Downloads are always attachments with nosniff and a sandbox CSP."""
+    Downloads are always attachments with nosniff and a sandbox CSP. `headers`: the answer's own (a preview's,
+    issue 47), last: then always streamed through here, as neither nginx nor a presigned URL would send them."""
     from flask import Response, redirect, send_file
     from ..errors import NotFound
     from ..i18n import _
@@ -218,7 +219,7 @@ def send_stored(kind, name, mimetype, download_name=None, max_age=0):
         if not os.path.exists(local):
             raise NotFound(_("File not found"))
         prefix = current_app.config.get("ACCEL_REDIRECT_PREFIX")
-        if prefix:
+        if prefix and headers is None:
             resp = Response(status=200, mimetype=mimetype)
             resp.headers["X-Accel-Redirect"] = f"{prefix.rstrip('/')}/{kind}/{name}"
         else:
@@ -227,11 +228,12 @@ def send_stored(kind, name, mimetype, download_name=None, max_age=0):
         size = store.size(key)
         if size is None:
             raise NotFound(_("File not found"))
-        if download_name is not None and current_app.config.get("STORAGE_DOWNLOADS") == "presigned":
+        presigned = current_app.config.get("STORAGE_DOWNLOADS") == "presigned"
+        if download_name is not None and headers is None and presigned:
             resp = redirect(store.download_url(key, download_name, mimetype), code=302)
             resp.headers["Cache-Control"] = "private, no-store"
             return resp
-        resp = Response(chunks(store.open(key)), mimetype=mimetype)
+        resp = Response(_chunks(store.open(key)), mimetype=mimetype)
         resp.headers["Content-Length"] = str(size)
     if download_name is not None:
         resp.headers["Content-Disposition"] = content_disposition(download_name)
@@ -239,4 +241,6 @@ def send_stored(kind, name, mimetype, download_name=None, max_age=0):
         resp.headers["Content-Security-Policy"] = "sandbox; default-src 'none'"
     resp.headers["X-Content-Type-Options"] = "nosniff"
     resp.headers["Cache-Control"] = f"private, max-age={max_age}" if max_age else "private, no-cache"
+    for header, value in (headers or {}).items():
+        resp.headers[header] = value
     return resp

@@ -2,15 +2,12 @@
 from flask import Blueprint, request
 from flask_jwt_extended import current_user, jwt_required
 
-from ...errors import Conflict, NotFound
-from ...extensions import db
 from ...forms import describe, paging, parse
 from ...forms.vault import FileEditForm, UploadForm
 from ...i18n import _
 from ...presenting import page_meta
-from ...models import User
 from ...services import modules, storage, vault
-from ...services.documents import preview, serving, work
+from ...services.documents import serving, work
 from .. import doc, paging_query
 from ...schemas import FormSchema, MessageSchema, item_of
 from .schemas import FileSchema, FileTextSchema, PreviewTicketSchema, VaultPageSchema
@@ -123,8 +120,6 @@ def thumbnail(module_id, file_id):
      "ticket, for a frame or an image, which cannot send the token", response=item_of(PreviewTicketSchema))
 def preview_ticket(module_id, file_id):
     module, f = _file(module_id, file_id)
-    if preview.mode(f.filename, f.mime) not in serving.SHOWN:
-        raise NotFound(_("This file has no preview"))
     return {"item": serving.ticket(current_user, module, f)}
 
 
@@ -133,15 +128,7 @@ def preview_ticket(module_id, file_id):
      "script, nosniff and a fixed type; anything else (SVG, HTML) only as an attachment",
      binary="application/octet-stream", public=True)
 def preview_file(module_id, file_id):
-    user_id, stored = serving.read_ticket(request.args.get("t"), module_id, file_id)
-    user = db.session.get(User, user_id) if isinstance(user_id, int) else None
-    if user is None or not user.is_active:
-        raise NotFound(_("File not found"))
-    module = modules.visible_module(user, module_id)
-    f = vault.get("file", module, file_id)
-    if f.stored_name != stored:  # a new version since the ticket: ask again
-        raise NotFound(_("File not found"))
-    return serving.send(f)
+    return serving.send(serving.opened(request.args.get("t"), module_id, file_id))
 
 
 @vault_bp.get("/text/<int:module_id>/<int:file_id>")
@@ -150,8 +137,6 @@ def preview_file(module_id, file_id):
      response=item_of(FileTextSchema))
 def text(module_id, file_id):
     module, f = _file(module_id, file_id)
-    if f.text_state not in work.READ:
-        raise NotFound(_("This file's text has not been read"))
     return {"item": work.text_of(f)}
 
 
@@ -161,8 +146,6 @@ def text(module_id, file_id):
      response=item_of(FileSchema))
 def extract(module_id, file_id):
     module, f = _file(module_id, file_id, "content")
-    if f.text_state == work.PENDING:
-        raise Conflict(_("This file's text is being read"))
     work.retry(f)
     return {"item": vault.file_item(current_user, module, f)}
 

@@ -3,14 +3,12 @@ send the bearer token, and the file's bytes under the headers preview.py decides
 type). Served through the API on every store (not by nginx's X-Accel location, whose own headers would replace
 these), so any API replica answers: the ticket is signed with the key they share and the bytes come from the
 shared store."""
-import os
-
-from flask import Response, current_app, send_file
+from flask import current_app
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from ...errors import NotFound
+from ...extensions import db
 from ...i18n import _
-from ..objectstore import backend
 from .. import storage
 from . import preview
 
@@ -23,7 +21,9 @@ def _signer():
 
 def ticket(user, module, f):
     """{url, mode, expiresIn} of the file's preview for this user: good for PREVIEW_TICKET_SECONDS, for this
-    content of the file only (a new version needs a new ticket)."""
+    content of the file only (a new version needs a new ticket). 404 for a file with no preview."""
+    if preview.mode(f.filename, f.mime) not in SHOWN:
+        raise NotFound(_("This file has no preview"))
     token = _signer().dumps({"u": user.id, "m": module.id, "f": f.id, "s": f.stored_name})
     return {"url": f"/api/vault/preview/{module.id}/{f.id}?t={token}", "mode": preview.mode(f.filename, f.mime),
             "expiresIn": current_app.config["PREVIEW_TICKET_SECONDS"]}
@@ -42,25 +42,26 @@ def read_ticket(token, module_id, file_id):
 
 
 def send(f):
-    """The file's bytes as its preview: inline only as an image, a PDF or plain text, under preview.headers."""
+    """The file's bytes as its preview: inline only as an image, a PDF or plain text, under preview.headers
+    (streamed through here; from a folder with Range requests: a long PDF's first pages show before its end)."""
     mode = preview.mode(f.filename, f.mime)
     headers = preview.headers(mode if mode in SHOWN else "none", f.filename, f.mime)
-    store, key = backend(), storage.key_of("files", f.stored_name)
-    local = store.local_path(key)
-    if local is not None:
-        if not os.path.exists(local):
-            raise NotFound(_("File not found"))
-        # Range requests: a long PDF's first pages show before its end arrives.
-        resp = send_file(local, mimetype=headers["Content-Type"], conditional=True, etag=f.stored_name)
-    else:
-        size = store.size(key)
-        if size is None:
-            raise NotFound(_("File not found"))
-        resp = Response(storage.chunks(store.open(key)), mimetype=headers["Content-Type"])
-        resp.headers["Content-Length"] = str(size)
-    for name, value in headers.items():
-        resp.headers[name] = value
-    return resp
+    return storage.send_stored("files", f.stored_name, headers["Content-Type"], headers=headers)
+
+
+def opened(token, module_id, file_id):
+    """The file a preview ticket opens: genuine, unexpired, for this file and its current content, and its user
+    still active and allowed to view the module now; else 404."""
+    from ...models import User
+    from .. import modules, vault
+    user_id, stored = read_ticket(token, module_id, file_id)
+    user = db.session.get(User, user_id) if isinstance(user_id, int) else None
+    if user is None or not user.is_active:
+        raise NotFound(_("File not found"))
+    f = vault.get("file", modules.visible_module(user, module_id), file_id)
+    if f.stored_name != stored:  # a new version since the ticket: ask again
+        raise NotFound(_("File not found"))
+    return f
 
 
 def send_thumbnail(f):

@@ -20,7 +20,8 @@ from flask import current_app
 from sqlalchemy import exc, select, update
 
 from ...extensions import db
-from ...i18n import N_, translate
+from ...errors import Conflict, NotFound
+from ...i18n import N_, _, translate
 from ...models import VaultFile
 from .. import background, storage
 from ..objectstore import backend
@@ -67,8 +68,10 @@ def queue(file_id, stored_name):
 
 
 def retry(f):
-    """Read the file again (its editors' retry): pending until the worker is done. Not an edit of the file: its
-    version does not move, so an edit form open meanwhile stays good."""
+    """Read the file again (its editors' retry): pending until the worker is done (409 while it already is).
+    Not an edit of the file: its version does not move, so an edit form open meanwhile stays good."""
+    if f.text_state == PENDING:
+        raise Conflict(_("This file's text is being read"))
     _write(f.id, f.stored_name, text_state=PENDING, text_error=None)
     db.session.commit()
     queue(f.id, f.stored_name)
@@ -203,7 +206,10 @@ def unread(retry_failed=False, after=0, limit=500):
 
 
 def text_of(f):
-    """{text, truncated, pages, state} of a read file: the text from the store (beside the file), else the row's."""
+    """{text, truncated, pages, state} of a read file (404 before): the text from the store (beside the file),
+    else the row's."""
+    if f.text_state not in READ:
+        raise NotFound(_("This file's text has not been read"))
     data = storage.read_bytes("texts", text_name(f.stored_name))
     text = data.decode("utf-8") if data is not None else (f.text or "")
     return {"text": text, "truncated": f.text_state == PARTIAL, "state": f.text_state,
